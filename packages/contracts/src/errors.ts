@@ -1,0 +1,108 @@
+import { z } from 'zod';
+
+/**
+ * Every expected failure the server can answer with. The code is stable and machine-readable; the
+ * HTTP status travels with it so that the edge maps results to responses in one place.
+ */
+export const errorCatalogue = {
+  VALIDATION_ERROR: { status: 400, message: 'Invalid request' },
+  INVALID_CREDENTIALS: { status: 401, message: 'Invalid credentials' },
+  TWO_FACTOR_REQUIRED: { status: 401, message: 'Two-factor authentication required' },
+  TWO_FACTOR_INVALID: { status: 401, message: 'Invalid two-factor authentication code' },
+  TWO_FACTOR_NOT_PENDING: { status: 409, message: 'Start two-factor setup before confirming it' },
+  TWO_FACTOR_ALREADY_ENABLED: { status: 409, message: 'Two-factor authentication is already enabled' },
+  TWO_FACTOR_NOT_ENABLED: { status: 409, message: 'Two-factor authentication is not enabled' },
+  UNAUTHORIZED: { status: 401, message: 'Please login to continue' },
+  TOKEN_EXPIRED: { status: 401, message: 'Your session has expired. Please log in again.' },
+  REFRESH_TOKEN_INVALID: { status: 401, message: 'Your session has expired. Please log in again.' },
+  REFRESH_TOKEN_REUSED: { status: 401, message: 'This session was revoked. Please log in again.' },
+  FORBIDDEN: { status: 403, message: 'You do not have access to this resource' },
+  NOT_FOUND: { status: 404, message: 'Not found' },
+  ACCOUNT_NOT_FOUND: { status: 404, message: 'Account not found' },
+  EMAIL_TAKEN: { status: 409, message: 'An account with this email already exists' },
+  USERNAME_TAKEN: { status: 409, message: 'This username is already taken' },
+  EMAIL_ALREADY_VERIFIED: { status: 409, message: 'Email is already verified' },
+  VERIFICATION_TOKEN_INVALID: { status: 400, message: 'This verification link is invalid or has expired' },
+  PASSWORD_LOGIN_NOT_ALLOWED: { status: 401, message: 'Invalid credentials' },
+  WALLET_NOT_REGISTERED: { status: 404, message: 'Wallet not registered. Please register first.' },
+  WALLET_ALREADY_REGISTERED: { status: 409, message: 'This wallet is already registered. Please log in.' },
+  WALLET_ADDRESS_INVALID: { status: 400, message: 'Invalid wallet address' },
+  WALLET_CHALLENGE_INVALID: {
+    status: 401,
+    message: 'This sign-in request is invalid or was already used. Please try again.',
+  },
+  WALLET_CHALLENGE_EXPIRED: { status: 401, message: 'This sign-in request has expired. Please try again.' },
+  WALLET_SIGNATURE_INVALID: { status: 401, message: 'The wallet signature could not be verified' },
+  RATE_LIMITED: { status: 429, message: 'Too many attempts. Please try again later.' },
+  PAYLOAD_TOO_LARGE: { status: 413, message: 'Request body is too large' },
+  INTERNAL_ERROR: { status: 500, message: 'Something went wrong. Please try again.' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof errorCatalogue;
+export const errorCodes = Object.keys(errorCatalogue) as ErrorCode[];
+
+/** The one error envelope of every non-2xx answer. */
+export const errorEnvelopeSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    details: z.unknown().optional(),
+  }),
+});
+export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
+
+/** One field problem inside VALIDATION_ERROR details. */
+export const fieldIssueSchema = z.object({
+  path: z.string(),
+  message: z.string(),
+  key: z.string().optional(),
+});
+export type FieldIssue = z.infer<typeof fieldIssueSchema>;
+
+/** Spec §8 user-facing texts, referenced by the client through i18n keys of the same names. */
+export const userFacingTexts = {
+  networkError: 'Network error occurred',
+  invalidCredentials: 'Invalid credentials',
+  orderPlacementFailed: 'Order placement failed',
+  failedToPlaceOrder: 'Failed to place order',
+  insufficientBalance: 'Insufficient balance',
+  invalidAmount: 'Invalid amount',
+  invalidPrice: 'Invalid price',
+  tradingPairNotFound: 'Trading pair not found',
+  orderNotFound: 'Order not found',
+  transactionFailed: 'Transaction failed',
+  walletNotConnected: 'Wallet not connected',
+  pleaseConnectWalletFirst: 'Please connect a wallet first',
+  walletConnectionFailed: 'Wallet connection failed',
+  walletConnectionFailedTryAgain: 'Wallet connection failed. Please try again.',
+  walletLoginFailed: 'Wallet login failed. Please try again.',
+  registrationFailed: 'Registration failed',
+  registrationFailedTryAgain: 'Registration failed. Please try again.',
+  loginFailed: 'Login failed',
+  twoFactorRequired: 'Two-factor authentication required',
+  walletRegistrationFailed: 'Wallet registration failed. Please try again.',
+  walletNotRegistered: 'Wallet not registered. Please register first.',
+  installEthereumWallet: 'Please install MetaMask or another Ethereum wallet and try again.',
+  installSolanaWallet: 'Please install Phantom or another Solana wallet and try again.',
+  noAccountsFound: 'No accounts found',
+  failedToConnect: 'Failed to connect',
+  failedToUpdateProfile: 'Failed to update profile',
+  pleaseLoginToContinue: 'Please login to continue',
+  noResultsFound: 'No results found',
+  noNotificationsYet: 'No notifications yet',
+  noBalancesAvailable: 'No balances available',
+} as const;
+
+/** Spec §8 success texts. */
+export const successTexts = {
+  loginSuccessful: 'Login successful!',
+  loggedInWithWallet: 'Logged in with {{wallet}}!',
+  accountCreated: 'Account created and logged in successfully!',
+  walletAccountCreated: 'Wallet account created and logged in successfully!',
+  accountCreatedLoginManually: 'Account created successfully! Please log in manually.',
+  walletAccountCreatedLoginManually: 'Wallet account created successfully! Please log in manually.',
+  profileUpdated: 'Profile updated',
+  walletConnected: 'Wallet connected',
+  settingsSaved: 'Settings saved',
+  passwordChanged: 'Password changed',
+} as const;
