@@ -1,0 +1,164 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
+export type Row = Record<string, unknown>;
+export type QueryResult<T extends Row = Row> = { rows: T[]; rowCount: number };
+
+/** What both a connection and a transaction can do. */
+export interface Queryable {
+  query<T extends Row = Row>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>>;
+}
+
+/** A transaction can also run a whole script (migrations). */
+export interface Transaction extends Queryable {
+  exec(sql: string): Promise<void>;
+}
+
+export type IsolationLevel = 'read committed' | 'repeatable read' | 'serializable';
+export type TransactionOptions = {
+  isolation?: IsolationLevel;
+  /** Retries on serialization failure and deadlock, which only a real server produces. */
+  retries?: number;
+};
+
+export interface Database extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs fn in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(fn: (tx: Transaction) => Promise<T>, options?: TransactionOptions): Promise<T>;
+  /** Runs a script of several statements with no parameters (migrations). */
+  exec(sql: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+const RETRYABLE_SQLSTATES = new Set(['40001', '40P01']);
+const DEFAULT_TRANSACTION_RETRIES = 3;
+
+/** PostgreSQL error with its SQLSTATE, as both drivers raise it. */
+export function sqlState(error: unknown): string | undefined {
+  if (typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string') {
+    return error.code;
+  }
+  return undefined;
+}
+
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  if (sqlState(error) !== '23505') return false;
+  if (constraint === undefined) return true;
+  return typeof error === 'object' && error !== null && 'constraint' in error && error.constraint === constraint;
+}
+
+const INT8_OID = 20;
+
+class PostgresDatabase implements Database {
+  readonly kind = 'postgres' as const;
+  constructor(private readonly pool: pg.Pool) {}
+
+  async query<T extends Row>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<T>> {
+    const result = await this.pool.query(sql, params as unknown[]);
+    return { rows: result.rows as T[], rowCount: result.rowCount ?? 0 };
+  }
+
+  async transaction<T>(fn: (tx: Transaction) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
+    const retries = options.retries ?? DEFAULT_TRANSACTION_RETRIES;
+    for (let attempt = 0; ; attempt++) {
+      const client = await this.pool.connect();
+      try {
+        await client.query(`BEGIN ISOLATION LEVEL ${(options.isolation ?? 'read committed').toUpperCase()}`);
+        const tx: Transaction = {
+          query: async <R extends Row>(sql: string, params: readonly unknown[] = []) => {
+            const result = await client.query(sql, params as unknown[]);
+            return { rows: result.rows as R[], rowCount: result.rowCount ?? 0 };
+          },
+          exec: async (sql: string) => {
+            await client.query(sql);
+          },
+        };
+        const value = await fn(tx);
+        await client.query('COMMIT');
+        return value;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        if (attempt < retries && RETRYABLE_SQLSTATES.has(sqlState(error) ?? '')) continue;
+        throw error;
+      } finally {
+        client.release();
+      }
+    }
+  }
+
+  async exec(sql: string): Promise<void> {
+    await this.pool.query(sql);
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+}
+
+class PgliteDatabase implements Database {
+  readonly kind = 'pglite' as const;
+  constructor(private readonly db: PGlite) {}
+
+  async query<T extends Row>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<T>> {
+    const result = await this.db.query<T>(sql, params as unknown[]);
+    return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
+  }
+
+  // PGlite has one connection and runs transactions one after another, so isolation and retries
+  // never come into play; the options are accepted so callers stay driver-agnostic.
+  async transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
+    return this.db.transaction(async (inner) =>
+      fn({
+        query: async <R extends Row>(sql: string, params: readonly unknown[] = []) => {
+          const result = await inner.query<R>(sql, params as unknown[]);
+          return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
+        },
+        exec: async (sql: string) => {
+          await inner.exec(sql);
+        },
+      }),
+    );
+  }
+
+  async exec(sql: string): Promise<void> {
+    await this.db.exec(sql);
+  }
+
+  async close(): Promise<void> {
+    await this.db.close();
+  }
+}
+
+export type DatabaseOptions =
+  | { kind: 'postgres'; url: string; poolSize?: number; searchPath?: string }
+  | { kind: 'pglite'; dataDir?: string };
+
+/**
+ * Opens the database: PostgreSQL through a pool, or embedded PGlite (on disk under dataDir, or in
+ * memory without one). Both return int8 as bigint and NUMERIC as an exact decimal string.
+ */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.kind === 'postgres') {
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
+      types: {
+        getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+          oid === INT8_OID
+            ? (value: string) => BigInt(value)
+            : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+      },
+    });
+    // An idle client losing its connection must not crash the process; the pool replaces it.
+    pool.on('error', () => undefined);
+    const database = new PostgresDatabase(pool);
+    await database.query('SELECT 1');
+    return database;
+  }
+  if (options.dataDir) fs.mkdirSync(path.dirname(options.dataDir), { recursive: true });
+  const db = await PGlite.create(options.dataDir);
+  return new PgliteDatabase(db);
+}

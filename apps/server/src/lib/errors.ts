@@ -1,0 +1,42 @@
+import { type ErrorCode, errorCatalogue } from '@platform/contracts';
+
+/**
+ * An expected failure on its way to the edge. Services return `Result`s; a route unwraps them and
+ * the error handler turns an AppError into the one error envelope with the catalogue's status.
+ */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly details: unknown;
+  readonly statusCode: number;
+  readonly headers: Record<string, string>;
+
+  constructor(
+    code: ErrorCode,
+    options: { message?: string; details?: unknown; headers?: Record<string, string> } = {},
+  ) {
+    super(options.message ?? errorCatalogue[code].message);
+    this.code = code;
+    this.details = options.details;
+    this.statusCode = errorCatalogue[code].status;
+    this.headers = options.headers ?? {};
+  }
+}
+
+export type Failure = { ok: false; code: ErrorCode; message?: string; details?: unknown };
+export type Result<T> = { ok: true; value: T } | Failure;
+
+export const ok = <T>(value: T): Result<T> => ({ ok: true, value });
+export const fail = (code: ErrorCode, extra: { message?: string; details?: unknown } = {}): Failure => ({
+  ok: false,
+  code,
+  ...extra,
+});
+
+/** The route's side of a Result: the value, or an AppError for the error handler. */
+export function unwrap<T>(result: Result<T>): T {
+  if (result.ok) return result.value;
+  throw new AppError(result.code, {
+    ...(result.message !== undefined ? { message: result.message } : {}),
+    ...(result.details !== undefined ? { details: result.details } : {}),
+  });
+}

@@ -1,0 +1,38 @@
+import { expect, it } from 'vitest';
+import { describeEachDatabase } from '../../test/harness.ts';
+
+describeEachDatabase('system routes', (server, kind) => {
+  it('GET /health reports the database it runs on', async () => {
+    const response = await server().request('GET', '/health');
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ status: 'ok', database: { kind, ok: true } });
+  });
+
+  it('answers an unknown API path with the error envelope', async () => {
+    const response = await server().request('GET', '/v1/nothing-here');
+    expect(response.status).toBe(404);
+    expect(response.body).toEqual({ error: { code: 'NOT_FOUND', message: 'No route for GET /v1/nothing-here' } });
+  });
+
+  it('sets security headers', async () => {
+    const response = await server().request('GET', '/health');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+  });
+
+  it('serves the OpenAPI document generated from the schemas', async () => {
+    const response = await server().request('GET', '/docs/json');
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ openapi: '3.0.3', paths: { '/health': { get: expect.any(Object) } } });
+  });
+
+  it('refuses malformed JSON with a clear error', async () => {
+    const response = await server().request('POST', '/health', {
+      rawBody: '{not json',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(response.status).toBeGreaterThanOrEqual(400);
+    expect(response.body).toMatchObject({ error: { code: expect.any(String), message: expect.any(String) } });
+  });
+});

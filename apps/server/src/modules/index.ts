@@ -1,0 +1,9 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { healthRoutes } from './health/routes.ts';
+
+/** A feature module: registers its routes (and hooks) given the shared context. */
+export type ModuleRegistrar = (app: FastifyInstance, context: AppContext) => Promise<void> | void;
+
+/** Every feature module, in registration order. */
+export const modules: ModuleRegistrar[] = [healthRoutes];

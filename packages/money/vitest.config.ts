@@ -1,0 +1,9 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    name: '@platform/money',
+    environment: 'node',
+    include: ['src/**/*.test.ts'],
+  },
+});
