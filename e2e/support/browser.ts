@@ -1,0 +1,79 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+
+const CHROMIUM_PATHS = ['/usr/bin/chromium', '/usr/lib/chromium/chromium', '/usr/bin/chromium-browser'];
+export const artifactsDir = path.resolve(import.meta.dirname, '../.artifacts');
+
+function chromiumPath(): string {
+  const found = process.env.CHROMIUM_PATH ?? CHROMIUM_PATHS.find((candidate) => fs.existsSync(candidate));
+  if (!found) throw new Error("Chromium not found: install Debian's chromium package (.ci/run does)");
+  return found;
+}
+
+export const baseUrl = () => inject('baseUrl');
+
+/** One Chromium per test file; every test gets a fresh context (fresh storage) and page. */
+export function useBrowser(): { page: () => Page; context: () => BrowserContext; newContext: () => Promise<Page> } {
+  let browser: Browser | undefined;
+  let context: BrowserContext | undefined;
+  let page: Page | undefined;
+  const extraContexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    browser = await chromium.launch({
+      executablePath: chromiumPath(),
+      headless: true,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    });
+  });
+  afterEach(async (test) => {
+    if (page && test.task.result?.state === 'fail') {
+      fs.mkdirSync(artifactsDir, { recursive: true });
+      const name = test.task.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase();
+      await page.screenshot({ path: path.join(artifactsDir, `${name}.png`) }).catch(() => undefined);
+    }
+    await context?.close();
+    for (const extra of extraContexts.splice(0)) await extra.close();
+    context = undefined;
+    page = undefined;
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  const open = async () => {
+    if (!browser) throw new Error('browser not started');
+    const created = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1440, height: 900 } });
+    return { created, page: await created.newPage() };
+  };
+
+  return {
+    page: () => {
+      if (!page) throw new Error('call newContext() first');
+      return page;
+    },
+    context: () => {
+      if (!context) throw new Error('call newContext() first');
+      return context;
+    },
+    newContext: async () => {
+      const opened = await open();
+      if (context) extraContexts.push(opened.created);
+      else {
+        context = opened.created;
+        page = opened.page;
+      }
+      return opened.page;
+    },
+  };
+}
