@@ -1,0 +1,60 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './test/harness.ts';
+
+const serverDir = path.resolve(import.meta.dirname, '..');
+
+describe('process start', () => {
+  it('exits 1 with a message naming each bad setting', () => {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: serverDir,
+      env: { ...process.env, PORT: 'not-a-port', DATABASE_URL: 'mysql://nope', LOG_LEVEL: 'silent' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('Invalid configuration');
+    expect(result.stderr).toContain('PORT');
+    expect(result.stderr).toContain('DATABASE_URL: must be a postgres:// or postgresql:// URL');
+  });
+});
+
+describe('serving the client', () => {
+  let server: TestServer;
+  const distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-dist-'));
+
+  beforeAll(async () => {
+    fs.mkdirSync(path.join(distDir, 'assets'));
+    fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>client</title>');
+    fs.writeFileSync(path.join(distDir, 'assets', 'app-abc123.js'), 'export {};');
+    server = await startTestServer('pglite', { WEB_DIST_DIR: distDir });
+  });
+  afterAll(async () => {
+    await server.close();
+    fs.rmSync(distDir, { recursive: true, force: true });
+  });
+
+  it('answers index.html for page paths (SPA fallback)', async () => {
+    for (const page of ['/', '/trade', '/settings', '/no/such/page']) {
+      const response = await server.request('GET', page);
+      expect(response.status, page).toBe(200);
+      expect(response.body).toContain('<title>client</title>');
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+    }
+  });
+
+  it('caches hashed assets for good', async () => {
+    const response = await server.request('GET', '/assets/app-abc123.js');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toContain('immutable');
+  });
+
+  it('never answers index.html for an API path', async () => {
+    const response = await server.request('GET', '/v1/unknown');
+    expect(response.status).toBe(404);
+    expect(response.body).toMatchObject({ error: { code: 'NOT_FOUND' } });
+  });
+});
