@@ -147,13 +147,21 @@ const signedWalletFields = {
   wallet_address: walletAddressSchema,
   signature: requiredString('signatureRequired').max(512),
   message: requiredString('messageRequired').max(2048),
-  wallet_type: walletTypeSchema,
+  /** Inferred from the address format when absent. */
+  wallet_type: walletTypeSchema.optional(),
 };
 
-export const walletLoginRequestSchema = z.object({
-  login_type: z.literal('wallet'),
-  ...signedWalletFields,
-});
+/** A wallet type that is given must be the one the address format says. */
+const walletTypeMatchesAddress = (request: { wallet_address: string; wallet_type?: WalletType | undefined }) =>
+  request.wallet_type === undefined || walletTypeOfAddress(request.wallet_address) === request.wallet_type;
+const walletTypeMismatch = { error: v('walletTypeMismatch'), path: ['wallet_type'] };
+
+export const walletLoginRequestSchema = z
+  .object({
+    login_type: z.literal('wallet'),
+    ...signedWalletFields,
+  })
+  .refine(walletTypeMatchesAddress, walletTypeMismatch);
 
 export const loginRequestSchema = z.discriminatedUnion(
   'login_type',
@@ -174,10 +182,12 @@ export const sessionResponseSchema = z.object({
 });
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 
-export const walletChallengeRequestSchema = z.object({
-  wallet_address: walletAddressSchema,
-  wallet_type: walletTypeSchema.optional(),
-});
+export const walletChallengeRequestSchema = z
+  .object({
+    wallet_address: walletAddressSchema,
+    wallet_type: walletTypeSchema.optional(),
+  })
+  .refine(walletTypeMatchesAddress, walletTypeMismatch);
 export const walletChallengeResponseSchema = z.object({
   challenge: z.string().describe('The exact message to sign: EIP-4361 or Sign-In-With-Solana'),
   nonce: z.string(),
@@ -185,11 +195,13 @@ export const walletChallengeResponseSchema = z.object({
 });
 export type WalletChallengeResponse = z.infer<typeof walletChallengeResponseSchema>;
 
-export const walletRegisterRequestSchema = z.object({
-  ...signedWalletFields,
-  first_name: z.string().trim().max(NAME_MAX_LENGTH).optional(),
-  marketing_consent: z.boolean().optional().default(false),
-});
+export const walletRegisterRequestSchema = z
+  .object({
+    ...signedWalletFields,
+    first_name: z.string().trim().max(NAME_MAX_LENGTH).optional(),
+    marketing_consent: z.boolean().optional().default(false),
+  })
+  .refine(walletTypeMatchesAddress, walletTypeMismatch);
 export type WalletRegisterRequest = z.input<typeof walletRegisterRequestSchema>;
 
 export const refreshRequestSchema = z.object({ refresh_token: z.string().min(1).max(512).optional() });
@@ -287,5 +299,9 @@ export const verifyEmailResponseSchema = z.object({
   email_verified: z.boolean(),
   sent: z.boolean().describe('True when a verification mail was just sent'),
 });
+
+/** Wallet registration signs the new account in at once. */
+export const walletRegisterResponseSchema = sessionResponseSchema.extend({ account: accountSchema });
+export type WalletRegisterResponse = z.infer<typeof walletRegisterResponseSchema>;
 
 export const accountIdParamsSchema = z.object({ id: z.string().uuid() });

@@ -36,6 +36,7 @@ export const validationTexts = {
   signatureRequired: 'Signature is required',
   messageRequired: 'Message is required',
   walletTypeInvalid: 'Wallet type must be ethereum or solana',
+  walletTypeMismatch: 'Wallet type does not match the wallet address',
   loginTypeInvalid: 'Login type must be email or wallet',
   verificationTokenRequired: 'Verification token is required',
 } as const;

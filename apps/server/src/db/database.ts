@@ -97,13 +97,21 @@ class PostgresDatabase implements Database {
   }
 }
 
+/**
+ * PGlite reports affected rows of writes only (0 for a SELECT); the pg driver counts returned
+ * rows too. The larger of the two is what pg would say in every case.
+ */
+function pgliteRowCount(result: { rows: unknown[]; affectedRows?: number }): number {
+  return Math.max(result.rows.length, result.affectedRows ?? 0);
+}
+
 class PgliteDatabase implements Database {
   readonly kind = 'pglite' as const;
   constructor(private readonly db: PGlite) {}
 
   async query<T extends Row>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<T>> {
     const result = await this.db.query<T>(sql, params as unknown[]);
-    return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
+    return { rows: result.rows, rowCount: pgliteRowCount(result) };
   }
 
   // PGlite has one connection and runs transactions one after another, so isolation and retries
@@ -113,7 +121,7 @@ class PgliteDatabase implements Database {
       fn({
         query: async <R extends Row>(sql: string, params: readonly unknown[] = []) => {
           const result = await inner.query<R>(sql, params as unknown[]);
-          return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
+          return { rows: result.rows, rowCount: pgliteRowCount(result) };
         },
         exec: async (sql: string) => {
           await inner.exec(sql);

@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { accessTokenKey } from './access-tokens.ts';
+import { AttemptLimiter } from './attempt-limiter.ts';
+import { LOGIN_FAILURES_PER_ACCOUNT, TWO_FACTOR_FAILURES_PER_ACCOUNT } from './limits.ts';
+import { authRoutes } from './routes.ts';
+import type { AuthDeps } from './service.ts';
+import { twoFactorRoutes } from './two-factor-routes.ts';
+
+export type { AuthenticatedAccount } from './access-tokens.ts';
+export { AttemptLimiter } from './attempt-limiter.ts';
+export { authenticate, currentAccount, requireAccountOwner } from './guard.ts';
+export { ipRateLimit, rateLimited, unwrapLimited } from './limits.ts';
+export { bearerAuth, errorResponses } from './openapi.ts';
+
+/** Sign-in, sessions and two-factor authentication. */
+export function authModule(app: FastifyInstance, context: AppContext): void {
+  const deps: AuthDeps = {
+    db: context.db,
+    config: context.config,
+    clock: context.clock,
+    signing: accessTokenKey(context.secrets.jwtSecret, context.config.accessTokenTtlSeconds),
+    loginLimiter: new AttemptLimiter(LOGIN_FAILURES_PER_ACCOUNT, context.clock),
+    twoFactorLimiter: new AttemptLimiter(TWO_FACTOR_FAILURES_PER_ACCOUNT, context.clock),
+  };
+  authRoutes(app, context, deps);
+  twoFactorRoutes(app, context, deps);
+}

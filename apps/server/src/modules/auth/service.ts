@@ -1,0 +1,120 @@
+import type { SessionResponse, WalletRegisterResponse } from '@platform/contracts';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/database.ts';
+import { fail, ok, type Result } from '../../lib/errors.ts';
+import { claimTotpStep, createWalletAccount, findSignInAccount, type SignInAccount } from '../accounts/service.ts';
+import type { AccessTokenKey } from './access-tokens.ts';
+import type { AttemptLimiter } from './attempt-limiter.ts';
+import { rateLimited } from './limits.ts';
+import { verifyAgainstDummy, verifyPassword } from './passwords.ts';
+import { revokeRefreshToken, rotateRefreshToken } from './refresh-tokens.ts';
+import { type SessionDeps, sessionResponse, startSession } from './session.ts';
+import { verifyTotp } from './totp.ts';
+import { type SignedChallenge, verifySignedChallenge } from './wallet-challenges.ts';
+
+export type AuthDeps = SessionDeps & {
+  db: Database;
+  config: Pick<Config, 'publicUrl' | 'refreshTokenTtlDays'>;
+  signing: AccessTokenKey;
+  /** Failed sign-ins per email. */
+  loginLimiter: AttemptLimiter;
+  /** Failed 2FA codes per account, outside sign-in. */
+  twoFactorLimiter: AttemptLimiter;
+};
+
+type SessionResult = Result<SessionResponse>;
+
+export type EmailLogin = { email: string; password: string; two_factor_code?: string | undefined };
+
+/**
+ * Email sign-in. Every way of being wrong about the password (unknown email, wallet-only account,
+ * wrong password) costs one argon2 verification and gets the same answer, so neither the answer
+ * nor its timing tells whether an email has an account. The 2FA question comes only after the
+ * password was right.
+ */
+export async function loginWithEmail(deps: AuthDeps, login: EmailLogin): Promise<SessionResult> {
+  const limitKey = `login:${login.email}`;
+  const retryAfter = deps.loginLimiter.retryAfterSeconds(limitKey);
+  if (retryAfter > 0) return rateLimited(retryAfter);
+
+  const account = await findSignInAccount(deps.db, { email: login.email });
+  const passwordOk = account?.passwordHash
+    ? await verifyPassword(account.passwordHash, login.password)
+    : await verifyAgainstDummy(login.password);
+  if (!account || !passwordOk) {
+    deps.loginLimiter.recordFailure(limitKey);
+    return fail('INVALID_CREDENTIALS');
+  }
+  if (!account.twoFactor) {
+    deps.loginLimiter.reset(limitKey);
+    return ok(await startSession(deps.db, deps, account));
+  }
+  if (!login.two_factor_code) return fail('TWO_FACTOR_REQUIRED');
+  const result = await completeTwoFactorLogin(deps, account, login.two_factor_code);
+  if (result.ok) deps.loginLimiter.reset(limitKey);
+  else deps.loginLimiter.recordFailure(limitKey);
+  return result;
+}
+
+async function completeTwoFactorLogin(deps: AuthDeps, account: SignInAccount, code: string): Promise<SessionResult> {
+  const twoFactor = account.twoFactor!;
+  const checked = verifyTotp(twoFactor.secret, code, deps.clock(), twoFactor.lastUsedStep);
+  if (!checked) return fail('TWO_FACTOR_INVALID');
+  return deps.db.transaction(async (tx) => {
+    // A concurrent sign-in with the same code may have claimed the step first.
+    if (!(await claimTotpStep(tx, account.id, checked.step))) return fail('TWO_FACTOR_INVALID');
+    return ok(await startSession(tx, deps, account));
+  });
+}
+
+export type WalletLogin = SignedChallenge;
+
+export async function loginWithWallet(deps: AuthDeps, login: WalletLogin): Promise<SessionResult> {
+  const wallet = await verifySignedChallenge(deps, login, deps.clock());
+  if (!wallet.ok) return wallet;
+  const account = await findSignInAccount(deps.db, {
+    wallet: { type: wallet.value.walletType, address: wallet.value.address },
+  });
+  if (!account) return fail('WALLET_NOT_REGISTERED');
+  return ok(await startSession(deps.db, deps, account));
+}
+
+export type WalletRegistration = SignedChallenge & { first_name?: string | undefined; marketing_consent: boolean };
+
+/** Creates the wallet's account and signs it in, both or neither. */
+export async function registerWallet(
+  deps: AuthDeps,
+  registration: WalletRegistration,
+): Promise<Result<WalletRegisterResponse>> {
+  const wallet = await verifySignedChallenge(deps, registration, deps.clock());
+  if (!wallet.ok) return wallet;
+  const input = {
+    walletType: wallet.value.walletType,
+    address: wallet.value.address,
+    firstName: registration.first_name,
+    marketingConsent: registration.marketing_consent,
+  };
+  return deps.db.transaction(async (tx) => {
+    const created = await createWalletAccount(tx, input, deps.clock());
+    if (!created.ok) return created;
+    const session = await startSession(tx, deps, created.value);
+    return ok({ ...session, account: created.value });
+  });
+}
+
+/** Exchanges a refresh token for a new pair; the role is read afresh, so a changed role applies now. */
+export async function refreshSession(deps: AuthDeps, refreshToken: string | undefined): Promise<SessionResult> {
+  if (!refreshToken) return fail('REFRESH_TOKEN_INVALID');
+  const now = deps.clock();
+  return deps.db.transaction(async (tx) => {
+    const rotated = await rotateRefreshToken(tx, refreshToken, now, deps.config.refreshTokenTtlDays);
+    if (!rotated.ok) return rotated;
+    const account = await findSignInAccount(tx, { id: rotated.value.accountId });
+    if (!account) return fail('REFRESH_TOKEN_INVALID');
+    return ok(await sessionResponse(deps, account, rotated.value.refreshToken, now));
+  });
+}
+
+export async function logout(deps: AuthDeps, refreshToken: string | undefined): Promise<void> {
+  if (refreshToken) await revokeRefreshToken(deps.db, refreshToken, deps.clock());
+}

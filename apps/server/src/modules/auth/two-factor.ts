@@ -1,0 +1,86 @@
+import { fail, ok, type Result } from '../../lib/errors.ts';
+import {
+  activateTwoFactor,
+  deactivateTwoFactor,
+  findSignInAccount,
+  savePendingTwoFactorSecret,
+} from '../accounts/service.ts';
+import { rateLimited } from './limits.ts';
+import type { AuthDeps } from './service.ts';
+import { generateTotpSecret, totpSetup, verifyTotp } from './totp.ts';
+
+type TwoFactorDeps = Pick<AuthDeps, 'db' | 'clock' | 'twoFactorLimiter'>;
+export type TwoFactorSetupResult = { two_factor_enabled: false; secret: string; otpauth_url: string; qr_code: string };
+export type TwoFactorStatus = { two_factor_enabled: boolean };
+
+/**
+ * Step one: a new secret, kept pending. 2FA is not on until the user proves, with a code, that
+ * their authenticator app has the secret; a setup abandoned halfway locks nobody out.
+ */
+export async function startTwoFactorSetup(
+  deps: TwoFactorDeps,
+  accountId: string,
+): Promise<Result<TwoFactorSetupResult>> {
+  const account = await findSignInAccount(deps.db, { id: accountId });
+  if (!account) return fail('ACCOUNT_NOT_FOUND');
+  if (account.twoFactor) return fail('TWO_FACTOR_ALREADY_ENABLED');
+  const secret = generateTotpSecret();
+  if (!(await savePendingTwoFactorSecret(deps.db, accountId, secret, deps.clock()))) {
+    return fail('TWO_FACTOR_ALREADY_ENABLED');
+  }
+  const setup = await totpSetup(secret, account.email);
+  return ok({ two_factor_enabled: false, secret, otpauth_url: setup.otpauthUrl, qr_code: setup.qrCode });
+}
+
+/** Step two: a valid code from the pending secret turns 2FA on. */
+export async function confirmTwoFactorSetup(
+  deps: TwoFactorDeps,
+  accountId: string,
+  code: string,
+): Promise<Result<TwoFactorStatus>> {
+  return withCodeAttempt(deps, accountId, async () => {
+    const account = await findSignInAccount(deps.db, { id: accountId });
+    if (!account) return fail('ACCOUNT_NOT_FOUND');
+    if (account.twoFactor) return fail('TWO_FACTOR_ALREADY_ENABLED');
+    const pending = account.pendingTwoFactorSecret;
+    if (!pending) return fail('TWO_FACTOR_NOT_PENDING');
+    const checked = verifyTotp(pending, code, deps.clock(), null);
+    if (!checked) return fail('TWO_FACTOR_INVALID');
+    // The pending secret may have been replaced meanwhile (setup restarted in another tab).
+    const activated = await activateTwoFactor(deps.db, accountId, pending, checked.step, deps.clock());
+    return activated ? ok({ two_factor_enabled: true }) : fail('TWO_FACTOR_NOT_PENDING');
+  });
+}
+
+/** Turning 2FA off needs a valid, unused code: a stolen session alone cannot remove the second factor. */
+export async function disableTwoFactor(
+  deps: TwoFactorDeps,
+  accountId: string,
+  code: string,
+): Promise<Result<TwoFactorStatus>> {
+  return withCodeAttempt(deps, accountId, async () => {
+    const account = await findSignInAccount(deps.db, { id: accountId });
+    if (!account) return fail('ACCOUNT_NOT_FOUND');
+    if (!account.twoFactor) return fail('TWO_FACTOR_NOT_ENABLED');
+    const { secret, lastUsedStep } = account.twoFactor;
+    const checked = verifyTotp(secret, code, deps.clock(), lastUsedStep);
+    if (!checked) return fail('TWO_FACTOR_INVALID');
+    const disabled = await deactivateTwoFactor(deps.db, accountId, secret, checked.step, deps.clock());
+    return disabled ? ok({ two_factor_enabled: false }) : fail('TWO_FACTOR_INVALID');
+  });
+}
+
+/** Applies the per-account budget of wrong codes around one attempt. */
+async function withCodeAttempt<T>(
+  deps: TwoFactorDeps,
+  accountId: string,
+  attempt: () => Promise<Result<T>>,
+): Promise<Result<T>> {
+  const key = `2fa:${accountId}`;
+  const retryAfter = deps.twoFactorLimiter.retryAfterSeconds(key);
+  if (retryAfter > 0) return rateLimited(retryAfter);
+  const result = await attempt();
+  if (result.ok) deps.twoFactorLimiter.reset(key);
+  else if (result.code === 'TWO_FACTOR_INVALID') deps.twoFactorLimiter.recordFailure(key);
+  return result;
+}
