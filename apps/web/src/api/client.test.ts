@@ -1,0 +1,153 @@
+import { ACCESS_TOKEN_STORAGE_KEY } from '@platform/contracts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { useAppStore } from '../state/app-store.ts';
+import { errorResponse, json, stubFetch } from '../test/fetch-mock.ts';
+import { makeAccount, makeSession } from '../test/fixtures.ts';
+import { ApiError, createApiClient, shouldRefreshOn401 } from './client.ts';
+import { apiClient } from './http.ts';
+
+const okSchema = z.object({ ok: z.boolean() });
+
+function makeClient(token = 'old-token') {
+  let current: string | null = token;
+  const onAccessToken = vi.fn((next: string) => {
+    current = next;
+  });
+  const onSessionExpired = vi.fn();
+  const client = createApiClient({ getAccessToken: () => current, onAccessToken, onSessionExpired });
+  return { client, onAccessToken, onSessionExpired };
+}
+
+describe('api client: 401 handling (spec §7.8)', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('refreshes once and retries with the new token', async () => {
+    const { calls } = stubFetch({
+      'GET /v1/accounts/a': [() => errorResponse(401, 'TOKEN_EXPIRED', 'expired'), () => json(200, { ok: true })],
+      'POST /v1/auth/refresh': () => json(200, makeSession('new-token')),
+    });
+    const { client, onAccessToken, onSessionExpired } = makeClient();
+    await expect(client.request('/v1/accounts/a', { schema: okSchema })).resolves.toEqual({ ok: true });
+    expect(onAccessToken).toHaveBeenCalledWith('new-token');
+    expect(onSessionExpired).not.toHaveBeenCalled();
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([
+      'GET /v1/accounts/a',
+      'POST /v1/auth/refresh',
+      'GET /v1/accounts/a',
+    ]);
+    expect(calls[0]?.headers.Authorization).toBe('Bearer old-token');
+    expect(calls[2]?.headers.Authorization).toBe('Bearer new-token');
+  });
+
+  it('ends the session when the refresh fails', async () => {
+    stubFetch({
+      'GET /v1/accounts/a': () => errorResponse(401, 'TOKEN_EXPIRED', 'Your session has expired. Please log in again.'),
+      'POST /v1/auth/refresh': () => errorResponse(401, 'REFRESH_TOKEN_INVALID', 'invalid'),
+    });
+    const { client, onSessionExpired } = makeClient();
+    const failure = client.request('/v1/accounts/a');
+    await expect(failure).rejects.toBeInstanceOf(ApiError);
+    await expect(failure).rejects.toMatchObject({ status: 401, code: 'TOKEN_EXPIRED' });
+    expect(onSessionExpired).toHaveBeenCalledTimes(1);
+  });
+
+  it('never refreshes on auth calls: a 401 there is a wrong password or a 2FA prompt', async () => {
+    const { calls } = stubFetch({
+      'POST /v1/auth/login': () => errorResponse(401, 'INVALID_CREDENTIALS', 'Invalid credentials'),
+    });
+    const { client, onSessionExpired } = makeClient();
+    await expect(client.request('/v1/auth/login', { method: 'POST', body: {} })).rejects.toMatchObject({
+      code: 'INVALID_CREDENTIALS',
+      message: 'Invalid credentials',
+    });
+    expect(calls).toHaveLength(1);
+    expect(onSessionExpired).not.toHaveBeenCalled();
+  });
+
+  it('leaves futures calls alone on 401', async () => {
+    const { calls } = stubFetch({ 'GET /v1/futures/positions': () => errorResponse(401, 'UNAUTHORIZED', 'no') });
+    const { client, onSessionExpired } = makeClient();
+    await expect(client.request('/v1/futures/positions')).rejects.toMatchObject({ status: 401 });
+    expect(calls).toHaveLength(1);
+    expect(onSessionExpired).not.toHaveBeenCalled();
+    expect(shouldRefreshOn401('/v1/futures/positions')).toBe(false);
+    expect(shouldRefreshOn401('/v1/auth/refresh')).toBe(false);
+    expect(shouldRefreshOn401('/v1/accounts/x')).toBe(true);
+  });
+
+  it('shares one refresh between concurrent 401s', async () => {
+    const { calls } = stubFetch({
+      'GET /v1/a': [() => errorResponse(401, 'TOKEN_EXPIRED', 'x'), () => json(200, { ok: true })],
+      'GET /v1/b': [() => errorResponse(401, 'TOKEN_EXPIRED', 'x'), () => json(200, { ok: true })],
+      'POST /v1/auth/refresh': () => json(200, makeSession('fresh')),
+    });
+    const { client } = makeClient();
+    await Promise.all([client.request('/v1/a', { schema: okSchema }), client.request('/v1/b', { schema: okSchema })]);
+    expect(calls.filter((call) => call.path === '/v1/auth/refresh')).toHaveLength(1);
+  });
+
+  it('turns the error envelope into an ApiError with its validation issues', async () => {
+    stubFetch({
+      'POST /v1/accounts': () =>
+        errorResponse(400, 'VALIDATION_ERROR', 'Invalid request', {
+          issues: [{ path: 'email', message: 'Invalid email address', key: 'validation.emailAddressInvalid' }],
+        }),
+    });
+    const { client } = makeClient();
+    const error = await client.request('/v1/accounts', { method: 'POST', body: {} }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).issues).toEqual([
+      { path: 'email', message: 'Invalid email address', key: 'validation.emailAddressInvalid' },
+    ]);
+  });
+
+  it('rejects an answer that does not match the schema', async () => {
+    stubFetch({ 'GET /v1/x': () => json(200, { ok: 'yes' }) });
+    const { client } = makeClient();
+    await expect(client.request('/v1/x', { schema: okSchema })).rejects.toMatchObject({ code: 'INVALID_RESPONSE' });
+  });
+
+  it('gives up after the 5 second timeout', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        (_input: string, init: RequestInit) =>
+          new Promise((_resolve, reject) => {
+            init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+          }),
+      ),
+    );
+    const { client } = makeClient();
+    const pending = client.request('/v1/slow').catch((caught: unknown) => caught);
+    await vi.advanceTimersByTimeAsync(5_000);
+    await expect(pending).resolves.toMatchObject({ status: 0, code: 'TIMEOUT' });
+  });
+});
+
+describe('the app client wiring', () => {
+  it('removes the stored token and logs the user out when the session cannot be refreshed', async () => {
+    stubFetch({
+      'GET /v1/accounts/a': () => errorResponse(401, 'TOKEN_EXPIRED', 'expired'),
+      'POST /v1/auth/refresh': () => errorResponse(401, 'REFRESH_TOKEN_INVALID', 'invalid'),
+    });
+    useAppStore.getState().setAccessToken('stale');
+    useAppStore.getState().setUser(makeAccount());
+    await expect(apiClient.request('/v1/accounts/a')).rejects.toBeInstanceOf(ApiError);
+    expect(localStorage.getItem(ACCESS_TOKEN_STORAGE_KEY)).toBeNull();
+    expect(useAppStore.getState().isAuthenticated).toBe(false);
+    expect(useAppStore.getState().user).toBeNull();
+  });
+
+  it('stores the refreshed token in the state', async () => {
+    stubFetch({
+      'GET /v1/accounts/a': [() => errorResponse(401, 'TOKEN_EXPIRED', 'expired'), () => json(200, { ok: true })],
+      'POST /v1/auth/refresh': () => json(200, makeSession('rotated')),
+    });
+    useAppStore.getState().setAccessToken('stale');
+    await apiClient.request('/v1/accounts/a', { schema: okSchema });
+    expect(useAppStore.getState().accessToken).toBe('rotated');
+    expect(localStorage.getItem(ACCESS_TOKEN_STORAGE_KEY)).toBe('rotated');
+  });
+});

@@ -1,0 +1,159 @@
+import {
+  errorEnvelopeSchema,
+  type FieldIssue,
+  fieldIssueSchema,
+  MAIN_API_TIMEOUT_MS,
+  sessionResponseSchema,
+} from '@platform/contracts';
+import { z } from 'zod';
+
+/** A failed call: the server's error envelope, or a local code for network trouble. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly details: unknown;
+
+  constructor(status: number, code: string, message: string, details?: unknown) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.details = details;
+  }
+
+  /** The field problems of a VALIDATION_ERROR, or none. */
+  get issues(): FieldIssue[] {
+    const parsed = z.object({ issues: z.array(fieldIssueSchema) }).safeParse(this.details);
+    return parsed.success ? parsed.data.issues : [];
+  }
+
+  /** True when the request never got an answer (offline, refused, timed out). */
+  get isNetworkError(): boolean {
+    return this.status === 0;
+  }
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions<T> {
+  method?: HttpMethod;
+  body?: unknown;
+  /** Parses the answer at the boundary; without it the call resolves to undefined. */
+  schema?: z.ZodType<T>;
+}
+
+export interface ApiClientOptions {
+  baseUrl?: string;
+  timeoutMs?: number;
+  /** Resolved on every call so that tests and the browser can swap it. */
+  fetch?: () => typeof fetch;
+  getAccessToken: () => string | null;
+  onAccessToken: (token: string) => void;
+  /** Refresh failed: the stored token must go and listeners must hear about the logout. */
+  onSessionExpired: () => void;
+}
+
+interface RawResponse {
+  status: number;
+  data: unknown;
+}
+
+export interface ApiClient {
+  request<T = undefined>(path: string, options?: RequestOptions<T>): Promise<T>;
+}
+
+const REFRESH_PATH = '/v1/auth/refresh';
+
+/**
+ * Spec §7.8: a 401 on the main client means the access token is gone. Auth calls answer 401 for
+ * wrong credentials, and futures calls keep their own handling, so neither triggers a refresh.
+ */
+export function shouldRefreshOn401(path: string): boolean {
+  return !path.startsWith('/v1/auth/') && !path.includes('/futures/');
+}
+
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const baseUrl = options.baseUrl ?? '';
+  const timeoutMs = options.timeoutMs ?? MAIN_API_TIMEOUT_MS;
+  const fetchImpl = options.fetch ?? (() => globalThis.fetch.bind(globalThis));
+  let refreshInFlight: Promise<boolean> | null = null;
+
+  async function send(path: string, method: HttpMethod, body: unknown, token: string | null): Promise<RawResponse> {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    if (token) headers.Authorization = `Bearer ${token}`;
+    try {
+      const response = await fetchImpl()(`${baseUrl}${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        credentials: 'include',
+        signal: controller.signal,
+      });
+      const text = await response.text();
+      return { status: response.status, data: text.length > 0 ? safeJson(text) : undefined };
+    } catch (error) {
+      const code = controller.signal.aborted ? 'TIMEOUT' : 'NETWORK_ERROR';
+      throw new ApiError(0, code, 'Network error occurred', { cause: String(error) });
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** One refresh at a time: concurrent 401s wait for the same attempt. */
+  function refreshSession(): Promise<boolean> {
+    refreshInFlight ??= (async () => {
+      try {
+        const raw = await send(REFRESH_PATH, 'POST', {}, null);
+        if (raw.status < 200 || raw.status >= 300) return false;
+        const session = sessionResponseSchema.safeParse(raw.data);
+        if (!session.success) return false;
+        options.onAccessToken(session.data.token);
+        return true;
+      } catch {
+        return false;
+      } finally {
+        refreshInFlight = null;
+      }
+    })();
+    return refreshInFlight;
+  }
+
+  async function request<T>(path: string, requestOptions: RequestOptions<T> = {}): Promise<T> {
+    const method = requestOptions.method ?? 'GET';
+    let raw = await send(path, method, requestOptions.body, options.getAccessToken());
+    if (raw.status === 401 && shouldRefreshOn401(path)) {
+      const refreshed = await refreshSession();
+      if (refreshed) raw = await send(path, method, requestOptions.body, options.getAccessToken());
+      if (!refreshed || raw.status === 401) options.onSessionExpired();
+    }
+    if (raw.status < 200 || raw.status >= 300) throw toApiError(raw);
+    if (!requestOptions.schema) return undefined as T;
+    const parsed = requestOptions.schema.safeParse(raw.data);
+    if (!parsed.success) {
+      throw new ApiError(raw.status, 'INVALID_RESPONSE', 'Unexpected response from the server', parsed.error.issues);
+    }
+    return parsed.data;
+  }
+
+  return { request };
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function toApiError(raw: RawResponse): ApiError {
+  const envelope = errorEnvelopeSchema.safeParse(raw.data);
+  if (envelope.success) {
+    const { code, message, details } = envelope.data.error;
+    return new ApiError(raw.status, code, message, details);
+  }
+  return new ApiError(raw.status, 'HTTP_ERROR', `Request failed with status ${raw.status}`);
+}

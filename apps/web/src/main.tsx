@@ -1,0 +1,24 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app.tsx';
+import { currentLanguage } from './i18n/i18n.ts';
+import { useAppStore } from './state/app-store.ts';
+import { applyTheme } from './theme/apply-theme.ts';
+import './theme/global.css';
+
+const rootElement = document.getElementById('root');
+// Spec §8: a missing root element at start throws.
+if (!rootElement) throw new Error('Root element #root is missing from index.html');
+
+// Paint the saved theme before React renders, so the page never flashes the default one.
+const state = useAppStore.getState();
+applyTheme(state.theme);
+// The detected language (saved choice, browser, page) becomes the state's language.
+const detected = currentLanguage();
+if (state.language !== detected) state.setLanguage(detected);
+
+createRoot(rootElement).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);
