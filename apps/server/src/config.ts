@@ -18,6 +18,11 @@ const envSchema = z.object({
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  DATA_ENCRYPTION_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, { error: 'must be 64 hex characters (32 bytes)' })
+    .transform((key) => key.toLowerCase())
+    .optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -37,6 +42,7 @@ export type Config = {
   databaseUrl: string | undefined;
   databasePoolSize: number;
   jwtSecret: string | undefined;
+  dataEncryptionKey: string | undefined;
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
   logLevel: string;
@@ -75,6 +81,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
     jwtSecret: env.JWT_SECRET,
+    dataEncryptionKey: env.DATA_ENCRYPTION_KEY,
     accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: env.REFRESH_TOKEN_TTL_DAYS,
     logLevel: env.LOG_LEVEL,

@@ -29,7 +29,10 @@ async function main(): Promise<void> {
   const applied = await migrate(db);
   log.info({ database: db.kind, applied }, 'database ready');
 
-  const secrets = loadOrCreateSecrets(config.dataDir, { jwtSecret: config.jwtSecret });
+  const secrets = loadOrCreateSecrets(config.dataDir, {
+    jwtSecret: config.jwtSecret,
+    dataKey: config.dataEncryptionKey,
+  });
   const app = await buildApp({ config, db, log, secrets, clock: () => new Date() });
   await app.listen({ port: config.port, host: config.host });
   log.info({ url: config.publicUrl }, 'platform ready');

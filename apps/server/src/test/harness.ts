@@ -73,7 +73,13 @@ export async function startTestServer(
   };
 
   const log = createLogger(config);
-  const app = await buildApp({ config, db, log, secrets: { jwtSecret: config.jwtSecret! }, clock: () => clock.now });
+  const app = await buildApp({
+    config,
+    db,
+    log,
+    secrets: { jwtSecret: config.jwtSecret!, dataKey: crypto.randomBytes(32).toString('hex') },
+    clock: () => clock.now,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('server has no port');

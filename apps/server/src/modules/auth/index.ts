@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
+import { SecretBox } from '../../lib/secret-box.ts';
 import { accessTokenKey } from './access-tokens.ts';
 import { AttemptLimiter } from './attempt-limiter.ts';
 import { LOGIN_FAILURES_PER_ACCOUNT, TWO_FACTOR_FAILURES_PER_ACCOUNT } from './limits.ts';
@@ -22,6 +23,7 @@ export function authModule(app: FastifyInstance, context: AppContext): void {
     signing: accessTokenKey(context.secrets.jwtSecret, context.config.accessTokenTtlSeconds),
     loginLimiter: new AttemptLimiter(LOGIN_FAILURES_PER_ACCOUNT, context.clock),
     twoFactorLimiter: new AttemptLimiter(TWO_FACTOR_FAILURES_PER_ACCOUNT, context.clock),
+    secretBox: new SecretBox(context.secrets.dataKey),
   };
   authRoutes(app, context, deps);
   twoFactorRoutes(app, context, deps);

@@ -202,6 +202,30 @@ describeEachDatabase(
       expect(notEnabled.body.error.code).toBe('TWO_FACTOR_NOT_ENABLED');
     });
 
+    it('keeps the TOTP secret sealed in the database', async () => {
+      const { session, email, password } = await signUp(server());
+      const path = `/v1/accounts/${session.account_id}/2fa/enable`;
+      const setup = await server().request('POST', path, { token: session.token, body: {} });
+      const secret: string = setup.body.secret;
+      const stored = async () =>
+        (
+          await server().db.query<{ totp_secret: string | null; totp_pending_secret: string | null }>(
+            'SELECT totp_secret, totp_pending_secret FROM accounts WHERE id = $1',
+            [session.account_id],
+          )
+        ).rows[0];
+      expect((await stored())?.totp_pending_secret).toMatch(/^v1\./);
+      expect((await stored())?.totp_pending_secret).not.toContain(secret);
+      await server().request('POST', path, { token: session.token, body: { code: currentCode(server(), secret) } });
+      const enabled = await stored();
+      expect(enabled?.totp_secret).toMatch(/^v1\./);
+      expect(enabled?.totp_secret).not.toContain(secret);
+      // The sealed secret still checks codes: sign-in with the next step's code works.
+      server().clock.advance(30_000);
+      const login = await emailLogin(server(), email, password, currentCode(server(), secret));
+      expect(login.status).toBe(200);
+    });
+
     it("refuses 2FA calls without a token and for another account's id", async () => {
       const owner = await signUp(server());
       const intruder = await signUp(server());

@@ -2,6 +2,7 @@ import type { SessionResponse, WalletRegisterResponse } from '@platform/contract
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { fail, ok, type Result } from '../../lib/errors.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
 import { claimTotpStep, createWalletAccount, findSignInAccount, type SignInAccount } from '../accounts/service.ts';
 import type { AccessTokenKey } from './access-tokens.ts';
 import type { AttemptLimiter } from './attempt-limiter.ts';
@@ -20,6 +21,8 @@ export type AuthDeps = SessionDeps & {
   loginLimiter: AttemptLimiter;
   /** Failed 2FA codes per account, outside sign-in. */
   twoFactorLimiter: AttemptLimiter;
+  /** Seals TOTP secrets at rest. */
+  secretBox: SecretBox;
 };
 
 type SessionResult = Result<SessionResponse>;
@@ -58,7 +61,8 @@ export async function loginWithEmail(deps: AuthDeps, login: EmailLogin): Promise
 
 async function completeTwoFactorLogin(deps: AuthDeps, account: SignInAccount, code: string): Promise<SessionResult> {
   const twoFactor = account.twoFactor!;
-  const checked = verifyTotp(twoFactor.secret, code, deps.clock(), twoFactor.lastUsedStep);
+  const secret = deps.secretBox.open(twoFactor.secret);
+  const checked = secret === null ? null : verifyTotp(secret, code, deps.clock(), twoFactor.lastUsedStep);
   if (!checked) return fail('TWO_FACTOR_INVALID');
   return deps.db.transaction(async (tx) => {
     // A concurrent sign-in with the same code may have claimed the step first.

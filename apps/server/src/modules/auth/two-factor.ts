@@ -9,7 +9,7 @@ import { rateLimited } from './limits.ts';
 import type { AuthDeps } from './service.ts';
 import { generateTotpSecret, totpSetup, verifyTotp } from './totp.ts';
 
-type TwoFactorDeps = Pick<AuthDeps, 'db' | 'clock' | 'twoFactorLimiter'>;
+type TwoFactorDeps = Pick<AuthDeps, 'db' | 'clock' | 'twoFactorLimiter' | 'secretBox'>;
 export type TwoFactorSetupResult = { two_factor_enabled: false; secret: string; otpauth_url: string; qr_code: string };
 export type TwoFactorStatus = { two_factor_enabled: boolean };
 
@@ -25,7 +25,7 @@ export async function startTwoFactorSetup(
   if (!account) return fail('ACCOUNT_NOT_FOUND');
   if (account.twoFactor) return fail('TWO_FACTOR_ALREADY_ENABLED');
   const secret = generateTotpSecret();
-  if (!(await savePendingTwoFactorSecret(deps.db, accountId, secret, deps.clock()))) {
+  if (!(await savePendingTwoFactorSecret(deps.db, accountId, deps.secretBox.seal(secret), deps.clock()))) {
     return fail('TWO_FACTOR_ALREADY_ENABLED');
   }
   const setup = await totpSetup(secret, account.email);
@@ -42,9 +42,11 @@ export async function confirmTwoFactorSetup(
     const account = await findSignInAccount(deps.db, { id: accountId });
     if (!account) return fail('ACCOUNT_NOT_FOUND');
     if (account.twoFactor) return fail('TWO_FACTOR_ALREADY_ENABLED');
+    // Secrets are stored sealed; the sealed value is what the guarded update compares against.
     const pending = account.pendingTwoFactorSecret;
-    if (!pending) return fail('TWO_FACTOR_NOT_PENDING');
-    const checked = verifyTotp(pending, code, deps.clock(), null);
+    const pendingSecret = pending ? deps.secretBox.open(pending) : null;
+    if (!pending || pendingSecret === null) return fail('TWO_FACTOR_NOT_PENDING');
+    const checked = verifyTotp(pendingSecret, code, deps.clock(), null);
     if (!checked) return fail('TWO_FACTOR_INVALID');
     // The pending secret may have been replaced meanwhile (setup restarted in another tab).
     const activated = await activateTwoFactor(deps.db, accountId, pending, checked.step, deps.clock());
@@ -63,7 +65,8 @@ export async function disableTwoFactor(
     if (!account) return fail('ACCOUNT_NOT_FOUND');
     if (!account.twoFactor) return fail('TWO_FACTOR_NOT_ENABLED');
     const { secret, lastUsedStep } = account.twoFactor;
-    const checked = verifyTotp(secret, code, deps.clock(), lastUsedStep);
+    const plainSecret = deps.secretBox.open(secret);
+    const checked = plainSecret === null ? null : verifyTotp(plainSecret, code, deps.clock(), lastUsedStep);
     if (!checked) return fail('TWO_FACTOR_INVALID');
     const disabled = await deactivateTwoFactor(deps.db, accountId, secret, checked.step, deps.clock());
     return disabled ? ok({ two_factor_enabled: false }) : fail('TWO_FACTOR_INVALID');
