@@ -113,3 +113,11 @@ export async function revokeRefreshToken(q: Queryable, token: string, now: Date)
     [hashRefreshToken(token), now],
   );
 }
+
+/**
+ * Expired tokens can never be exchanged again, so they are dropped when their account signs in;
+ * exchanged but unexpired ones stay, because they are what reveals a stolen token's reuse.
+ */
+export async function sweepExpiredRefreshTokens(q: Queryable, accountId: string, now: Date): Promise<void> {
+  await q.query('DELETE FROM refresh_tokens WHERE account_id = $1 AND expires_at <= $2', [accountId, now]);
+}

@@ -77,6 +77,20 @@ describeEachDatabase(
       }
     });
 
+    it('drops expired refresh tokens of an account when it signs in again', async () => {
+      const { session, email, password } = await signUp(server());
+      const tokensOf = async () =>
+        (await server().db.query('SELECT id FROM refresh_tokens WHERE account_id = $1', [session.account_id])).rows
+          .length;
+      expect(await tokensOf()).toBe(1);
+      server().clock.advance(server().config.refreshTokenTtlDays * DAY_MS + 1000);
+      const again = await server().request('POST', '/v1/auth/login', {
+        body: { login_type: 'email', email, password },
+      });
+      expect(again.status).toBe(200);
+      expect(await tokensOf()).toBe(1);
+    });
+
     it('reads the refresh token from the cookie when the body has none', async () => {
       const { session } = await signUp(server());
       const viaCookie = await refresh(undefined, session.refresh_token);

@@ -4,7 +4,7 @@ import type { FastifyReply } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Queryable } from '../../db/database.ts';
 import { type AccessTokenKey, type AuthenticatedAccount, signAccessToken } from './access-tokens.ts';
-import { storeRefreshToken } from './refresh-tokens.ts';
+import { storeRefreshToken, sweepExpiredRefreshTokens } from './refresh-tokens.ts';
 
 export type SessionDeps = {
   config: Pick<Config, 'publicUrl' | 'refreshTokenTtlDays'>;
@@ -19,6 +19,7 @@ export async function startSession(
   account: AuthenticatedAccount,
 ): Promise<SessionResponse> {
   const now = deps.clock();
+  await sweepExpiredRefreshTokens(q, account.id, now);
   const refreshToken = await storeRefreshToken(q, {
     accountId: account.id,
     familyId: crypto.randomUUID(),
