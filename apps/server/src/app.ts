@@ -28,6 +28,8 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  // The API speaks JSON only; plain text would otherwise reach the schemas as a string.
+  app.removeContentTypeParser('text/plain');
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {

@@ -35,6 +35,7 @@ export const errorCatalogue = {
   WALLET_SIGNATURE_INVALID: { status: 401, message: 'The wallet signature could not be verified' },
   RATE_LIMITED: { status: 429, message: 'Too many attempts. Please try again later.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'Request body is too large' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Send the request body as JSON (Content-Type: application/json)' },
   INTERNAL_ERROR: { status: 500, message: 'Something went wrong. Please try again.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

@@ -43,6 +43,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return send(reply, 429, 'RATE_LIMITED', errorCatalogue.RATE_LIMITED.message);
     }
     if (status === 413) return send(reply, 413, 'PAYLOAD_TOO_LARGE', errorCatalogue.PAYLOAD_TOO_LARGE.message);
+    if (status === 415) {
+      return send(reply, 415, 'UNSUPPORTED_MEDIA_TYPE', errorCatalogue.UNSUPPORTED_MEDIA_TYPE.message);
+    }
     if (status >= 400 && status < 500) {
       // Malformed JSON, wrong content type and the like: the client's fault, said plainly.
       return send(reply, status, 'VALIDATION_ERROR', error.message);

@@ -27,6 +27,18 @@ describeEachDatabase('system routes', (server, kind) => {
     expect(response.body).toMatchObject({ openapi: '3.0.3', paths: { '/health': { get: expect.any(Object) } } });
   });
 
+  it('refuses a body that is not JSON with 415', async () => {
+    const response = await server().request('POST', '/v1/auth/login', {
+      rawBody: 'login_type=email',
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(response.status).toBe(415);
+    expect(response.body.error).toEqual({
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      message: 'Send the request body as JSON (Content-Type: application/json)',
+    });
+  });
+
   it('refuses malformed JSON with a clear error', async () => {
     const response = await server().request('POST', '/health', {
       rawBody: '{not json',
