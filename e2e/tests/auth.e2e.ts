@@ -52,6 +52,21 @@ describe('accounts and sign-in in the browser', () => {
     expect(await page.getByTestId('user-avatar').count()).toBe(0);
   });
 
+  it('returns to the guarded page the user asked for after logging in', async () => {
+    const page = await browser.newContext();
+    const { identity } = await registerByApi();
+    await page.goto('/settings?section=security');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+    await expect.poll(() => page.getByTestId('login-modal').isVisible()).toBe(true);
+    await page.getByTestId('login-email').fill(identity.email);
+    await page.getByTestId('login-password').fill(identity.password);
+    await page.getByTestId('login-submit').click();
+    await expect
+      .poll(() => `${new URL(page.url()).pathname}${new URL(page.url()).search}`)
+      .toBe('/settings?section=security');
+    await expect.poll(() => page.getByTestId('settings-2fa-enable').isVisible()).toBe(true);
+  });
+
   it('signs in with a two-factor code', async () => {
     const page = await browser.newContext();
     const { identity, session } = await registerByApi();

@@ -17,6 +17,13 @@ export const CLIENT_STATE_STORAGE_KEY = 'meridian-state';
 /** Spec §9: stored notifications live under two keys, one for the list and one for the settings. */
 export const NOTIFICATIONS_STORAGE_KEY = 'meridian-notifications';
 export const NOTIFICATION_SETTINGS_STORAGE_KEY = 'meridian-notification-settings';
+/** Spec §4 and §9: the top-bar search history (most recent unique queries, newest first). */
+export const SEARCH_HISTORY_STORAGE_KEY = 'meridian-search-history';
+/**
+ * Session storage: the token of an email-verification link opened while signed out, kept until
+ * the next login in this tab so that the settings page can verify it then.
+ */
+export const PENDING_EMAIL_VERIFICATION_STORAGE_KEY = 'meridian-pending-email-verification';
 
 // ---------------------------------------------------------------------------------------------
 // Timeouts
@@ -115,6 +122,9 @@ export const SEARCH_LIMITS = {
   historyKept: 10,
   popularQueries: 10,
 } as const;
+
+/** Spec §5: suggestions need this many characters; shorter text gets the recent searches. */
+export const SEARCH_MIN_QUERY_CHARS = 2;
 
 export const POPULAR_SEARCH_SEEDS = ['btc', 'eth', 'trade', 'wallet', 'withdraw', 'deposit', 'portfolio'] as const;
 

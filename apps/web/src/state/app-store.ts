@@ -55,6 +55,11 @@ export interface AppState extends PersistedState {
   showRegisterModal: boolean;
   isLoading: boolean;
   notifications: unknown[];
+  /**
+   * The page a login-required route turned the user away from, while the login (or register) modal
+   * it opened is up. A login from that modal goes there; dismissing the modal forgets it.
+   */
+  loginReturnPath: string | null;
 
   setTheme: (theme: ThemeId) => void;
   setLanguage: (language: LanguageCode) => void;
@@ -67,6 +72,9 @@ export interface AppState extends PersistedState {
   setSelectedTradingPair: (pair: string) => void;
   setLoading: (loading: boolean) => void;
   openModal: (modal: ModalName) => void;
+  /** The login guard: opens the login modal and remembers where to go after the login. */
+  requireLogin: (returnPath: string) => void;
+  setLoginReturnPath: (path: string | null) => void;
   closeModals: () => void;
   /** Spec §4: logout clears user, token, wallet, open orders, order history and trade history. */
   clearSession: () => void;
@@ -89,6 +97,7 @@ const defaults = {
   showRegisterModal: false,
   isLoading: false,
   notifications: [],
+  loginReturnPath: null,
 } satisfies Partial<AppState>;
 
 /** Spec §4: at start the session counts as authenticated only if both a user and a token persist. */
@@ -118,6 +127,8 @@ export const useAppStore = create<AppState>()(
       setLoading: (isLoading) => set({ isLoading }),
       openModal: (modal) => set({ showLoginModal: modal === 'login', showRegisterModal: modal === 'register' }),
       closeModals: () => set({ showLoginModal: false, showRegisterModal: false }),
+      requireLogin: (loginReturnPath) => set({ loginReturnPath, showLoginModal: true, showRegisterModal: false }),
+      setLoginReturnPath: (loginReturnPath) => set({ loginReturnPath }),
       clearSession: () => {
         writeStoredAccessToken(null);
         set({

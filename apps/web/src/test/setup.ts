@@ -27,4 +27,5 @@ afterEach(() => {
   vi.restoreAllMocks();
   useAppStore.setState(useAppStore.getInitialState(), true);
   localStorage.clear();
+  sessionStorage.clear();
 });

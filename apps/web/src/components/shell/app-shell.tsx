@@ -9,6 +9,7 @@ import { type CSSProperties, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { LoginModal } from '../../features/auth/login-modal.tsx';
+import { usePostLoginRedirect } from '../../features/auth/post-login-redirect.ts';
 import { RegisterModal } from '../../features/auth/register-modal.tsx';
 import { useMediaQuery } from '../../hooks/use-media-query.ts';
 import { useRoutePrefetch } from '../../routes/use-route-prefetch.ts';
@@ -32,6 +33,7 @@ export function AppShell() {
   const [mobileOpen, setMobileOpen] = useState(false);
   const [aiOpen, setAiOpen] = useState(false);
   useRoutePrefetch();
+  usePostLoginRedirect();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a navigation closes the slide-out menu
   useEffect(() => setMobileOpen(false), [pathname]);

@@ -3,6 +3,7 @@ import { CircleHelp } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { prefetchPath } from '../../routes/route-modules.ts';
+import { usePrefetchWhenNear } from '../../routes/use-prefetch-when-near.ts';
 import { isActivePath, type NavItem, sidebarSections } from './nav-items.ts';
 
 interface SidebarProps {
@@ -58,18 +59,28 @@ export function Sidebar({ collapsed, mobile, mobileOpen, onNavigate }: SidebarPr
       </nav>
       {iconsOnly ? null : (
         <div className="sidebar-footer">
-          <Link
-            to="/help"
-            className={clsx('sidebar-help', isActivePath('/help', pathname) && 'active')}
-            onClick={onNavigate}
-            onMouseEnter={() => prefetchPath('/help')}
-          >
-            <CircleHelp size={18} aria-hidden="true" />
-            <span>{t('nav.help')}</span>
-          </Link>
+          <HelpLink active={isActivePath('/help', pathname)} onNavigate={onNavigate} />
         </div>
       )}
     </aside>
+  );
+}
+
+function HelpLink({ active, onNavigate }: { active: boolean; onNavigate: () => void }) {
+  const { t } = useTranslation();
+  const prefetchRef = usePrefetchWhenNear<HTMLAnchorElement>('/help');
+  return (
+    <Link
+      ref={prefetchRef}
+      to="/help"
+      className={clsx('sidebar-help', active && 'active')}
+      onClick={onNavigate}
+      onMouseEnter={() => prefetchPath('/help')}
+      onFocus={() => prefetchPath('/help')}
+    >
+      <CircleHelp size={18} aria-hidden="true" />
+      <span>{t('nav.help')}</span>
+    </Link>
   );
 }
 
@@ -87,8 +98,10 @@ function SidebarLink({
   const { t } = useTranslation();
   const Icon = item.icon;
   const label = t(`nav.${item.label}`);
+  const prefetchRef = usePrefetchWhenNear<HTMLAnchorElement>(item.path);
   return (
     <Link
+      ref={prefetchRef}
       to={item.path}
       className={clsx('nav-link', active && 'active')}
       aria-current={active ? 'page' : undefined}

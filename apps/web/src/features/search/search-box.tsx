@@ -1,14 +1,20 @@
-import type { SearchResult } from '@platform/contracts';
+import { SEARCH_MIN_QUERY_CHARS, type SearchResult } from '@platform/contracts';
 import clsx from 'clsx';
-import { Search } from 'lucide-react';
+import { Clock, Search, TrendingUp } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useDismiss } from '../../hooks/use-dismiss.ts';
+import { querySuggestions, searchPanelMode } from './search-history.ts';
 import { searchIcon } from './search-icons.ts';
 import { useCommandSearch } from './use-command-search.ts';
+import { useSearchHistory } from './use-search-history.ts';
 
-/** Spec §2.3: the top-bar search over the command index (up to 8 results, keyboard driven). */
+/**
+ * Spec §2.3 and §5: the top-bar search over the command index (up to 8 results, keyboard driven).
+ * Blank text offers the popular searches and text shorter than 2 characters the recent ones;
+ * picking one of those puts it in the box. Opening a result records the query in the history.
+ */
 export function SearchBox() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -18,8 +24,13 @@ export function SearchBox() {
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState(false);
   const [activeIndex, setActiveIndex] = useState(0);
-  const results = useCommandSearch(query);
-  const showPanel = open && query.trim().length > 0;
+  const [history, recordSearch] = useSearchHistory();
+  const mode = searchPanelMode(query);
+  const results = useCommandSearch(mode === 'results' ? query : '');
+  const suggestions = querySuggestions(query, history);
+  const itemCount = mode === 'results' ? results.length : suggestions.length;
+  const active = Math.min(activeIndex, Math.max(itemCount - 1, 0));
+  const showPanel = open;
 
   useDismiss(containerRef, open, () => setOpen(false));
 
@@ -38,10 +49,21 @@ export function SearchBox() {
 
   const choose = (result: SearchResult | undefined) => {
     if (!result?.path) return;
+    recordSearch(query);
     setOpen(false);
     setQuery('');
+    setActiveIndex(0);
     inputRef.current?.blur();
     void navigate(result.path);
+  };
+
+  /** A popular or recent query goes into the box, which then shows its results. */
+  const pickQuery = (suggestion: string | undefined) => {
+    if (suggestion === undefined) return;
+    setQuery(suggestion);
+    setActiveIndex(0);
+    setOpen(true);
+    inputRef.current?.focus();
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -50,22 +72,34 @@ export function SearchBox() {
       setOpen(false);
       return;
     }
-    if (results.length === 0) return;
+    if (itemCount === 0) return;
     if (event.key === 'ArrowDown') {
       event.preventDefault();
+      // The first press on a closed panel opens it on the first item.
+      setActiveIndex(open ? (active + 1) % itemCount : 0);
       setOpen(true);
-      setActiveIndex((index) => (index + 1) % results.length);
     } else if (event.key === 'ArrowUp') {
       event.preventDefault();
+      setActiveIndex(open ? (active - 1 + itemCount) % itemCount : itemCount - 1);
       setOpen(true);
-      setActiveIndex((index) => (index - 1 + results.length) % results.length);
     } else if (event.key === 'Enter') {
       event.preventDefault();
-      choose(results[activeIndex]);
+      if (!open) setOpen(true);
+      else if (mode === 'results') choose(results[active]);
+      else pickQuery(suggestions[active]);
     }
   };
 
   const optionId = (index: number) => `${listId}-option-${index}`;
+  const listLabel =
+    mode === 'popular'
+      ? t('topBar.popularSearches')
+      : mode === 'recent'
+        ? t('topBar.recentSearches')
+        : t('topBar.searchResults');
+
+  const emptyPanel =
+    mode === 'results' ? t('errors.noResultsFound') : t('topBar.searchMinChars', { min: SEARCH_MIN_QUERY_CHARS });
 
   return (
     <div className="search" ref={containerRef}>
@@ -79,7 +113,7 @@ export function SearchBox() {
         aria-expanded={showPanel}
         aria-controls={listId}
         aria-autocomplete="list"
-        aria-activedescendant={showPanel && results.length > 0 ? optionId(activeIndex) : undefined}
+        aria-activedescendant={showPanel && itemCount > 0 ? optionId(active) : undefined}
         placeholder={t('topBar.searchPlaceholder')}
         data-testid="search-input"
         value={query}
@@ -89,43 +123,73 @@ export function SearchBox() {
           setOpen(true);
         }}
         onFocus={() => setOpen(true)}
+        onClick={() => setOpen(true)}
         onKeyDown={onKeyDown}
       />
       <span className="search-shortcut" aria-hidden="true">
         Ctrl K
       </span>
       {showPanel ? (
-        <div className="search-panel menu-panel" data-testid="search-results">
-          {results.length === 0 ? (
-            <p className="menu-empty">{t('errors.noResultsFound')}</p>
+        <div className="search-panel menu-panel" data-testid="search-results" data-mode={mode}>
+          {mode === 'results' ? null : (
+            <p className="menu-heading" aria-hidden="true">
+              {listLabel}
+            </p>
+          )}
+          {itemCount === 0 ? (
+            <p className="menu-empty">{emptyPanel}</p>
           ) : (
-            <div id={listId} role="listbox" aria-label={t('topBar.searchResults')} className="search-results">
-              {results.map((result, index) => {
-                const Icon = searchIcon(result.icon);
-                return (
-                  // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox input handles the keys (aria-activedescendant)
-                  // biome-ignore lint/a11y/useFocusableInteractive: options stay unfocusable in the activedescendant pattern
-                  <div
-                    key={result.id}
-                    id={optionId(index)}
-                    role="option"
-                    aria-selected={index === activeIndex}
-                    className={clsx('search-result', index === activeIndex && 'active')}
-                    onMouseEnter={() => setActiveIndex(index)}
-                    onMouseDown={(event) => event.preventDefault()}
-                    onClick={() => choose(result)}
-                  >
-                    <span className={clsx('search-result-icon', `category-${result.category}`)} aria-hidden="true">
-                      <Icon size={16} />
-                    </span>
-                    <span className="search-result-text">
-                      <span className="search-result-title">{result.title}</span>
-                      <span className="search-result-description">{result.description}</span>
-                    </span>
-                    <span className="search-result-category">{t(`search.categories.${result.category}`)}</span>
-                  </div>
-                );
-              })}
+            <div id={listId} role="listbox" aria-label={listLabel} className="search-results">
+              {mode === 'results'
+                ? results.map((result, index) => {
+                    const Icon = searchIcon(result.icon);
+                    return (
+                      // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox input handles the keys (aria-activedescendant)
+                      // biome-ignore lint/a11y/useFocusableInteractive: options stay unfocusable in the activedescendant pattern
+                      <div
+                        key={result.id}
+                        id={optionId(index)}
+                        role="option"
+                        aria-selected={index === active}
+                        className={clsx('search-result', index === active && 'active')}
+                        onMouseEnter={() => setActiveIndex(index)}
+                        onMouseDown={(event) => event.preventDefault()}
+                        onClick={() => choose(result)}
+                      >
+                        <span className={clsx('search-result-icon', `category-${result.category}`)} aria-hidden="true">
+                          <Icon size={16} />
+                        </span>
+                        <span className="search-result-text">
+                          <span className="search-result-title">{result.title}</span>
+                          <span className="search-result-description">{result.description}</span>
+                        </span>
+                        <span className="search-result-category">{t(`search.categories.${result.category}`)}</span>
+                      </div>
+                    );
+                  })
+                : suggestions.map((suggestion, index) => {
+                    const Icon = mode === 'popular' ? TrendingUp : Clock;
+                    return (
+                      // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox input handles the keys (aria-activedescendant)
+                      // biome-ignore lint/a11y/useFocusableInteractive: options stay unfocusable in the activedescendant pattern
+                      <div
+                        key={suggestion}
+                        id={optionId(index)}
+                        role="option"
+                        aria-selected={index === active}
+                        className={clsx('search-result search-suggestion', index === active && 'active')}
+                        data-testid={`search-suggestion-${mode}`}
+                        onMouseEnter={() => setActiveIndex(index)}
+                        onMouseDown={(event) => event.preventDefault()}
+                        onClick={() => pickQuery(suggestion)}
+                      >
+                        <span className="search-suggestion-icon" aria-hidden="true">
+                          <Icon size={15} />
+                        </span>
+                        <span className="search-result-title">{suggestion}</span>
+                      </div>
+                    );
+                  })}
             </div>
           )}
           <p className="search-hint" aria-hidden="true">

@@ -10,6 +10,7 @@ import { queryKeys } from '../../api/query-keys.ts';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import { useAppStore } from '../../state/app-store.ts';
+import { clearPendingEmailVerification } from '../auth/post-login-redirect.ts';
 import { AppearanceSection } from './appearance-section.tsx';
 import { LanguageSection } from './language-section.tsx';
 import { NotificationsSection } from './notifications-section.tsx';
@@ -60,6 +61,8 @@ function useEmailVerificationLink() {
   useEffect(() => {
     if (!token || !user || handledToken.current === token) return;
     handledToken.current = token;
+    // This link is being handled now; a later login must not replay it.
+    clearPendingEmailVerification();
     const toastId = toast.loading(t('settings.security.verifyingEmail'));
     accountsApi
       .verifyEmail(user.id, token)
