@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,6 +19,38 @@ describe('process start', () => {
     expect(result.stderr).toContain('Invalid configuration');
     expect(result.stderr).toContain('PORT');
     expect(result.stderr).toContain('DATABASE_URL: must be a postgres:// or postgresql:// URL');
+  });
+});
+
+describe('graceful shutdown', () => {
+  it('stops serving and exits 0 on SIGTERM', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-stop-'));
+    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: serverDir,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'silent',
+        DATABASE_URL: '',
+      },
+      stdio: 'ignore',
+    });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    let healthy = false;
+    for (let attempt = 0; attempt < 100 && !healthy; attempt++) {
+      healthy = await fetch(`http://127.0.0.1:${port}/health`).then(
+        (response) => response.ok,
+        () => false,
+      );
+      if (!healthy) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(healthy).toBe(true);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    fs.rmSync(dataDir, { recursive: true, force: true });
   });
 });
 

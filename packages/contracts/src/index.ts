@@ -3,5 +3,6 @@ export * from './constants.ts';
 export * from './errors.ts';
 export * from './languages.ts';
 export * from './search.ts';
+export * from './system.ts';
 export * from './themes.ts';
 export * from './validation.ts';

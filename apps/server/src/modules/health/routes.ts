@@ -1,16 +1,9 @@
+import { healthResponseSchema } from '@platform/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 
 const startedAt = Date.now();
-
-export const healthResponseSchema = z.object({
-  status: z.enum(['ok', 'degraded']),
-  version: z.string(),
-  uptime_seconds: z.number().int(),
-  database: z.object({ kind: z.enum(['pglite', 'postgres']), ok: z.boolean() }),
-});
 
 export function healthRoutes(app: FastifyInstance, { db }: AppContext): void {
   app.withTypeProvider<ZodTypeProvider>().get(
