@@ -6,6 +6,7 @@ import { openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { loadOrCreateSecrets } from './lib/secrets.ts';
 import { createLogger } from './logger.ts';
+import { InProcessPubSub } from './realtime/pubsub.ts';
 
 /** A shutdown that takes longer than this (a stuck connection) ends the process anyway. */
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -33,7 +34,7 @@ async function main(): Promise<void> {
     jwtSecret: config.jwtSecret,
     dataKey: config.dataEncryptionKey,
   });
-  const app = await buildApp({ config, db, log, secrets, clock: () => new Date() });
+  const app = await buildApp({ config, db, log, secrets, clock: () => new Date(), pubsub: new InProcessPubSub() });
   await app.listen({ port: config.port, host: config.host });
   log.info({ url: config.publicUrl }, 'platform ready');
 

@@ -2,6 +2,7 @@ export * from './auth.ts';
 export * from './constants.ts';
 export * from './errors.ts';
 export * from './languages.ts';
+export * from './markets.ts';
 export * from './search.ts';
 export * from './system.ts';
 export * from './themes.ts';

@@ -9,6 +9,7 @@ import { type Config, loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { createLogger } from '../logger.ts';
+import { InProcessPubSub } from '../realtime/pubsub.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -79,6 +80,7 @@ export async function startTestServer(
     log,
     secrets: { jwtSecret: config.jwtSecret!, dataKey: crypto.randomBytes(32).toString('hex') },
     clock: () => clock.now,
+    pubsub: new InProcessPubSub(),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
