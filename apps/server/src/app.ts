@@ -6,12 +6,14 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import fastifyWebsocket from '@fastify/websocket';
 import { errorCatalogue } from '@platform/contracts';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { modules } from './modules/index.ts';
+import { websocketPluginOptions } from './realtime/routes.ts';
 
 /** Request bodies larger than this are refused before parsing (KYC uploads get their own limit). */
 const BODY_LIMIT_BYTES = 1_048_576;
@@ -71,6 +73,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs', staticCSP: true });
+  await app.register(fastifyWebsocket, websocketPluginOptions);
 
   for (const register of modules) {
     await app.register(async (scope) => register(scope, context));

@@ -27,3 +27,42 @@ describe('loadConfig', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000);
   });
 });
+
+describe('price source configuration', () => {
+  it('runs on the simulator alone by default, with real public endpoints ready', () => {
+    const config = loadConfig({});
+    expect(config.priceSources).toEqual(['simulator']);
+    expect(config.simulatorTickMs).toBe(250);
+    expect(config.simulatorSeed).toBe('meridian');
+    expect(config.exchangeRestUrl).toBe('https://data-api.binance.vision');
+    expect(config.exchangeWsUrl).toBe('wss://data-stream.binance.vision');
+    expect(config.marketDataUrl).toBe('https://api.coingecko.com/api/v3');
+    expect(config.marketDataApiKey).toBeUndefined();
+    expect(config.historyDays).toBe(365);
+    expect(config.historyMinuteHours).toBe(24);
+    expect(config.priceFeedEnabled).toBe(true);
+  });
+
+  it('keeps the simulator last whatever the order given', () => {
+    expect(loadConfig({ PRICE_SOURCES: 'simulator, exchange,market-data' }).priceSources).toEqual([
+      'exchange',
+      'market-data',
+      'simulator',
+    ]);
+    expect(loadConfig({ PRICE_SOURCES: 'market-data' }).priceSources).toEqual(['market-data', 'simulator']);
+  });
+
+  it('refuses unknown price sources and bad numbers by name', () => {
+    expect(() => loadConfig({ PRICE_SOURCES: 'exchange,oracle' })).toThrow(/PRICE_SOURCES/);
+    expect(() => loadConfig({ PRICE_SOURCES: ' , ' })).toThrow(/PRICE_SOURCES/);
+    expect(() => loadConfig({ SIMULATOR_TICK_MS: '5' })).toThrow(/SIMULATOR_TICK_MS/);
+    expect(() => loadConfig({ EXCHANGE_WS_URL: 'http://x' })).toThrow(/EXCHANGE_WS_URL/);
+    expect(() => loadConfig({ HISTORY_DAYS: '-1' })).toThrow(/HISTORY_DAYS/);
+  });
+
+  it('keeps test servers quick with a small history unless told otherwise', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).historyDays).toBe(2);
+    expect(loadConfig({ NODE_ENV: 'test' }).historyMinuteHours).toBe(1);
+    expect(loadConfig({ NODE_ENV: 'test', HISTORY_DAYS: '30' }).historyDays).toBe(30);
+  });
+});

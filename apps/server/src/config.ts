@@ -6,6 +6,10 @@ const envBoolean = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
+/** Price sources in the order of the chain; the simulator is always appended as the last resort. */
+export const priceSourceNames = ['exchange', 'market-data', 'simulator'] as const;
+export type PriceSourceName = (typeof priceSourceNames)[number];
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65_535).default(3000),
@@ -31,7 +35,39 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().min(1).optional(),
   TRUST_PROXY: envBoolean.default(false),
   RATE_LIMIT_ENABLED: envBoolean.default(true),
+  PRICE_SOURCES: z
+    .string()
+    .transform((text) =>
+      text
+        .split(',')
+        .map((name) => name.trim().toLowerCase())
+        .filter((name) => name !== ''),
+    )
+    .pipe(
+      z
+        .array(z.enum(priceSourceNames, { error: `must be a comma list of ${priceSourceNames.join(', ')}` }))
+        .min(1, { error: 'must name at least one price source' }),
+    )
+    .default(['simulator']),
+  SIMULATOR_SEED: z.string().min(1).max(200).default('meridian'),
+  SIMULATOR_TICK_MS: z.coerce.number().int().min(50).max(60_000).default(250),
+  EXCHANGE_REST_URL: z.url({ error: 'must be an absolute http(s) URL' }).default('https://data-api.binance.vision'),
+  EXCHANGE_WS_URL: z
+    .string()
+    .regex(/^wss?:\/\/[^\s]+$/, { error: 'must be a ws:// or wss:// URL' })
+    .default('wss://data-stream.binance.vision'),
+  MARKET_DATA_URL: z.url({ error: 'must be an absolute http(s) URL' }).default('https://api.coingecko.com/api/v3'),
+  MARKET_DATA_API_KEY: z.string().min(1).optional(),
+  PRICE_FEED_ENABLED: envBoolean.default(true),
+  HISTORY_DAYS: z.coerce.number().int().min(0).max(3_650).optional(),
+  HISTORY_MINUTE_HOURS: z.coerce.number().int().min(0).max(168).optional(),
 });
+
+/** Test servers keep their seeded history tiny: every integration suite boots one. */
+const TEST_HISTORY_DAYS = 2;
+const TEST_HISTORY_MINUTE_HOURS = 1;
+const DEFAULT_HISTORY_DAYS = 365;
+const DEFAULT_HISTORY_MINUTE_HOURS = 24;
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -52,6 +88,20 @@ export type Config = {
   webDistDir: string;
   trustProxy: boolean;
   rateLimitEnabled: boolean;
+  /** In chain order, always ending with 'simulator'. */
+  priceSources: PriceSourceName[];
+  simulatorSeed: string;
+  simulatorTickMs: number;
+  exchangeRestUrl: string;
+  exchangeWsUrl: string;
+  marketDataUrl: string;
+  marketDataApiKey: string | undefined;
+  /** Runs the price feed worker (tests that do not need live prices may turn it off). */
+  priceFeedEnabled: boolean;
+  /** Days of daily candles generated at first start. */
+  historyDays: number;
+  /** Hours of 1-minute candles generated at first start. */
+  historyMinuteHours: number;
 };
 
 export class ConfigError extends Error {
@@ -91,5 +141,16 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     trustProxy: env.TRUST_PROXY,
     rateLimitEnabled: env.RATE_LIMIT_ENABLED,
+    priceSources: [...new Set([...env.PRICE_SOURCES.filter((name) => name !== 'simulator'), 'simulator' as const])],
+    simulatorSeed: env.SIMULATOR_SEED,
+    simulatorTickMs: env.SIMULATOR_TICK_MS,
+    exchangeRestUrl: env.EXCHANGE_REST_URL.replace(/\/$/, ''),
+    exchangeWsUrl: env.EXCHANGE_WS_URL.replace(/\/$/, ''),
+    marketDataUrl: env.MARKET_DATA_URL.replace(/\/$/, ''),
+    marketDataApiKey: env.MARKET_DATA_API_KEY,
+    priceFeedEnabled: env.PRICE_FEED_ENABLED,
+    historyDays: env.HISTORY_DAYS ?? (env.NODE_ENV === 'test' ? TEST_HISTORY_DAYS : DEFAULT_HISTORY_DAYS),
+    historyMinuteHours:
+      env.HISTORY_MINUTE_HOURS ?? (env.NODE_ENV === 'test' ? TEST_HISTORY_MINUTE_HOURS : DEFAULT_HISTORY_MINUTE_HOURS),
   };
 }

@@ -161,3 +161,10 @@ export const PROCESSING_TIMES = {
 
 export const chartRanges = ['1m', '5m', '15m', '1h', '4h', '1d', '1w', '1M', '3M', '1Y', 'all'] as const;
 export type ChartRange = (typeof chartRanges)[number];
+
+// ---------------------------------------------------------------------------------------------
+// Markets UI (client only)
+// ---------------------------------------------------------------------------------------------
+
+/** Local storage: the watchlist (favourite pair ids, in order) of a visitor who is not logged in. */
+export const LOCAL_WATCHLIST_STORAGE_KEY = 'meridian-watchlist';

@@ -1,4 +1,5 @@
 export * from './auth.ts';
+export * from './coins.ts';
 export * from './constants.ts';
 export * from './errors.ts';
 export * from './languages.ts';

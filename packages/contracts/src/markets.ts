@@ -185,3 +185,73 @@ export type ServerSocketMessage = z.infer<typeof serverSocketMessageSchema>;
 export const watchlistSchema = z.object({ pair_ids: z.array(z.string()).max(200) });
 export type Watchlist = z.infer<typeof watchlistSchema>;
 export const WATCHLIST_MAX_PAIRS = 200;
+
+// ---------------------------------------------------------------------------------------------
+// Product socket: channel kinds, update types, error and close codes, statistics.
+// ---------------------------------------------------------------------------------------------
+
+/*
+ * Protocol in short. The server greets with {type:'welcome', version}. {type:'subscribe', channel}
+ * is answered {type:'subscribed', channel, seq:0}, then, when the channel has a retained message
+ * (always for price channels), a snapshot: {type:'price_update', channel, seq:1, snapshot:true,
+ * payload}. Every later event on the channel takes the next seq, per connection and channel: a
+ * client that sees a jump has missed something and subscribes again, which sends a new
+ * 'subscribed' and a new snapshot with the sequence going on. Unsubscribing ends the sequence; a
+ * later subscription starts again at 0. {type:'ping'} is answered {type:'pong', timestamp}; the
+ * server also sends protocol ping frames every SOCKET_PING_INTERVAL_MS and closes sockets that do
+ * not answer them.
+ */
+
+/** The channel kinds of spec §7.6; a channel is `{kind}.{PAIR_ID}` (BTC/USD is accepted, BTC_USD answered). */
+export const socketChannelKinds = ['price', 'orderbook', 'trades'] as const;
+export type SocketChannelKind = (typeof socketChannelKinds)[number];
+
+/** The server message type that carries a channel's events (spec §7.6 incoming types). */
+export const socketUpdateTypeByChannelKind = {
+  price: 'price_update',
+  orderbook: 'orderbook_update',
+  trades: 'trade_update',
+} as const satisfies Record<SocketChannelKind, string>;
+
+/**
+ * Codes of socket `error` messages. None of them closes the connection.
+ * - INVALID_JSON: the text was not JSON. INVALID_MESSAGE: JSON, but not a client message (unknown
+ *   type, missing channel, binary frame).
+ * - UNKNOWN_CHANNEL: malformed channel, or a market the server has no price for.
+ * - TOO_MANY_SUBSCRIPTIONS: the connection already holds the maximum number of channels.
+ * - RATE_LIMITED: too many client messages in the current window; the extra ones are ignored.
+ */
+export const socketErrorCodes = [
+  'INVALID_JSON',
+  'INVALID_MESSAGE',
+  'UNKNOWN_CHANNEL',
+  'TOO_MANY_SUBSCRIPTIONS',
+  'RATE_LIMITED',
+] as const;
+export type SocketErrorCode = (typeof socketErrorCodes)[number];
+
+/**
+ * Close codes the server uses besides 1000. 1009: a client message was larger than the limit.
+ * 1013 (try again later): the send buffer overflowed (slow consumer), or the server or the
+ * client's address has too many connections.
+ */
+export const SOCKET_CLOSE_CODES = {
+  messageTooBig: 1009,
+  tryAgainLater: 1013,
+} as const;
+
+/** GET /ws/stats (spec §7.2): the gateway of the node that answers. */
+export const socketStatsSchema = z.object({
+  connections: z.number().int().describe('Open sockets'),
+  subscriptions: z.number().int().describe('Channel subscriptions summed over the sockets'),
+  channels: z.number().int().describe('Distinct channels with at least one subscriber'),
+});
+export type SocketStats = z.infer<typeof socketStatsSchema>;
+
+/** PUT /v1/accounts/{id}/watchlist: the whole list, in the user's order; duplicates are dropped. */
+export const updateWatchlistRequestSchema = z.object({
+  pair_ids: z
+    .array(z.string().min(1).max(32), { error: 'pair_ids must be a list of trading pair ids' })
+    .max(WATCHLIST_MAX_PAIRS, { error: `A watchlist holds at most ${WATCHLIST_MAX_PAIRS} pairs` }),
+});
+export type UpdateWatchlistRequest = z.infer<typeof updateWatchlistRequestSchema>;

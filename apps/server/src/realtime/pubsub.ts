@@ -4,15 +4,28 @@
  * by NATS or Redis (ARCHITECTURE.md, scale-out path).
  */
 export interface PubSub {
-  publish(topic: string, message: unknown): void;
+  /**
+   * Delivers the message to every listener of the topic. With `retain`, the message is also kept
+   * as the topic's latest, so that a late subscriber can start from a snapshot (like an MQTT
+   * retained message or a NATS KV entry).
+   */
+  publish(topic: string, message: unknown, options?: PublishOptions): void;
   /** Returns the unsubscribe function. */
   subscribe(topic: string, listener: (message: unknown) => void): () => void;
+  /** The last message published on the topic with `retain`, if any. */
+  latest(topic: string): unknown | undefined;
 }
+
+export type PublishOptions = { retain?: boolean };
 
 export class InProcessPubSub implements PubSub {
   private readonly listeners = new Map<string, Set<(message: unknown) => void>>();
+  // One entry per retained topic: the topics are per market and channel kind, so this stays as
+  // small as the list of trading pairs.
+  private readonly retained = new Map<string, unknown>();
 
-  publish(topic: string, message: unknown): void {
+  publish(topic: string, message: unknown, options: PublishOptions = {}): void {
+    if (options.retain) this.retained.set(topic, message);
     for (const listener of this.listeners.get(topic) ?? []) listener(message);
   }
 
@@ -25,7 +38,11 @@ export class InProcessPubSub implements PubSub {
     set.add(listener);
     return () => {
       set.delete(listener);
-      if (set.size === 0) this.listeners.delete(topic);
+      if (set.size === 0 && this.listeners.get(topic) === set) this.listeners.delete(topic);
     };
+  }
+
+  latest(topic: string): unknown | undefined {
+    return this.retained.get(topic);
   }
 }

@@ -9,7 +9,7 @@ import { type Config, loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { createLogger } from '../logger.ts';
-import { InProcessPubSub } from '../realtime/pubsub.ts';
+import { InProcessPubSub, type PubSub } from '../realtime/pubsub.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -24,6 +24,8 @@ export type TestServer = {
   db: Database;
   config: Config;
   url: string;
+  /** The server's pub/sub: tests publish on it as the price feed or the engine would. */
+  pubsub: PubSub;
   /** Moves the server's clock; every module reads time through it. */
   clock: { now: Date; advance(ms: number): void };
   request<T = any>(method: string, urlPath: string, options?: RequestOptions): Promise<TestResponse<T>>;
@@ -74,13 +76,14 @@ export async function startTestServer(
   };
 
   const log = createLogger(config);
+  const pubsub = new InProcessPubSub();
   const app = await buildApp({
     config,
     db,
     log,
     secrets: { jwtSecret: config.jwtSecret!, dataKey: crypto.randomBytes(32).toString('hex') },
     clock: () => clock.now,
-    pubsub: new InProcessPubSub(),
+    pubsub,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -92,6 +95,7 @@ export async function startTestServer(
     db,
     config,
     url,
+    pubsub,
     clock,
     async request(method, urlPath, options = {}) {
       const headers: Record<string, string> = { ...options.headers };

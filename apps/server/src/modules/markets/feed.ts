@@ -1,0 +1,465 @@
+import type { PriceUpdate } from '@platform/contracts';
+import {
+  type Amount,
+  add,
+  decimal,
+  div,
+  eq,
+  formatDecimal,
+  gt,
+  isZero,
+  lt,
+  mul,
+  sub,
+  toScale,
+  zero,
+} from '@platform/money';
+import type { PriceQuote, PriceSource } from '../../adapters/prices/types.ts';
+import type { Database } from '../../db/database.ts';
+import type { Logger } from '../../logger.ts';
+import type { PubSub } from '../../realtime/pubsub.ts';
+import { insertCandleRows } from './seed.ts';
+
+const MS_PER_MINUTE = 60_000;
+const MINUTES_PER_DAY = 1_440;
+const DAY_MS = 86_400_000;
+/** Percent values (change) are given to 2 decimals. */
+const PERCENT_SCALE = 2;
+/** USD volumes to cents. */
+const USD_SCALE = 2;
+
+export type FeedPair = {
+  id: string;
+  base: string;
+  quote: string;
+  pricePrecision: number;
+  quantityPrecision: number;
+};
+
+export type PairStats = {
+  pairId: string;
+  symbol: string;
+  price: Amount;
+  open24h: Amount;
+  high24h: Amount;
+  low24h: Amount;
+  /** Base-currency volume over 24 h. */
+  volume24h: Amount;
+  change24h: Amount;
+  changePercent24h: Amount;
+  marketCapUsd: string | null;
+  source: string;
+  timestampMs: number;
+};
+
+type MinuteBucket = { minute: number; open: Amount; high: Amount; low: Amount; close: Amount; volume: Amount };
+
+/** A coin's USD price over the last 24 h, in one-minute buckets. */
+class CoinWindow {
+  readonly buckets: MinuteBucket[] = [];
+  price: Amount;
+  source: string;
+  marketCapUsd: string | null = null;
+  timestampMs: number;
+  /** Daily USD volume as the source reports it; spread over the minutes as they open. */
+  volume24hUsd: Amount = zero();
+
+  constructor(
+    readonly symbol: string,
+    readonly priceScale: number,
+    readonly quantityScale: number,
+    price: Amount,
+    source: string,
+    timestampMs: number,
+  ) {
+    this.price = toScale(price, priceScale, 'half_even');
+    this.source = source;
+    this.timestampMs = timestampMs;
+  }
+
+  /** Applies a price at a time; returns the minute candle it landed in and the volume it added. */
+  apply(price: Amount, timeMs: number): { bucket: MinuteBucket; addedVolume: Amount; newMinute: boolean } {
+    this.price = toScale(price, this.priceScale, 'half_even');
+    this.timestampMs = timeMs;
+    if (this.cached) {
+      if (gt(this.price, this.cached.high)) this.cached.high = this.price;
+      if (lt(this.price, this.cached.low)) this.cached.low = this.price;
+    }
+    const minute = Math.floor(timeMs / MS_PER_MINUTE);
+    const last = this.buckets[this.buckets.length - 1];
+    if (last && last.minute >= minute) {
+      if (gt(this.price, last.high)) last.high = this.price;
+      if (lt(this.price, last.low)) last.low = this.price;
+      last.close = this.price;
+      return { bucket: last, addedVolume: zero(this.quantityScale), newMinute: false };
+    }
+    const volume = isZero(this.price)
+      ? zero(this.quantityScale)
+      : div(
+          div(this.volume24hUsd, { units: BigInt(MINUTES_PER_DAY), scale: 0 }, 8, 'half_even'),
+          this.price,
+          this.quantityScale,
+          'half_even',
+        );
+    const bucket = { minute, open: this.price, high: this.price, low: this.price, close: this.price, volume };
+    this.buckets.push(bucket);
+    if (this.cached) this.cached.volume = add(this.cached.volume, volume);
+    if (this.buckets.length === 1) this.cached = null;
+    while ((this.buckets[0]?.minute ?? minute) <= minute - MINUTES_PER_DAY) {
+      this.buckets.shift();
+      this.cached = null;
+    }
+    return { bucket, addedVolume: volume, newMinute: true };
+  }
+
+  private cached: { open: Amount; high: Amount; low: Amount; volume: Amount } | null = null;
+
+  /** Cached between evictions: a tick only widens the range and adds volume. */
+  stats(): { open: Amount; high: Amount; low: Amount; volume: Amount } {
+    if (this.cached) return this.cached;
+    this.cached = this.computeStats();
+    return this.cached;
+  }
+
+  invalidate(): void {
+    this.cached = null;
+  }
+
+  private computeStats(): { open: Amount; high: Amount; low: Amount; volume: Amount } {
+    let high = this.price;
+    let low = this.price;
+    let volume = zero(this.quantityScale);
+    for (const bucket of this.buckets) {
+      if (gt(bucket.high, high)) high = bucket.high;
+      if (lt(bucket.low, low)) low = bucket.low;
+      volume = add(volume, bucket.volume);
+    }
+    return { open: this.buckets[0]?.open ?? this.price, high, low, volume };
+  }
+}
+
+/** Candles in the making for a USD pair, flushed to the database every few seconds. */
+type PendingCandle = { open: Amount; high: Amount; low: Amount; close: Amount; volumeDelta: Amount };
+
+export type MarketFeedOptions = {
+  db: Database;
+  pubsub: PubSub;
+  log: Logger;
+  clock: () => Date;
+  source: PriceSource;
+  pairs: readonly FeedPair[];
+  /** Each pair publishes at most once per this many ms (4 per second by default). */
+  publishIntervalMs?: number;
+  /** Sources that do not stream are asked again this often. */
+  pollIntervalMs?: number;
+  /** Candles are written at most this often. */
+  flushIntervalMs?: number;
+};
+
+export const priceTopic = (pairId: string) => `price.${pairId}`;
+
+const intervalStartMs = { '1m': MS_PER_MINUTE, '1h': 3_600_000, '1d': DAY_MS } as const;
+
+/**
+ * The price feed worker: USD quotes per coin from the source chain, exact per-pair prices derived
+ * from them, per-pair 24 h statistics, 1m/1h/1d candles of the USD pairs, and a retained
+ * `price.{PAIR_ID}` message per pair, published at most every publishIntervalMs.
+ */
+export class MarketFeed {
+  private readonly windows = new Map<string, CoinWindow>();
+  private readonly pairsBySymbol = new Map<string, FeedPair[]>();
+  private readonly pairsById = new Map<string, FeedPair>();
+  private readonly dirtyPairs = new Set<string>();
+  private readonly pendingCandles = new Map<string, PendingCandle>();
+  private readonly timers: NodeJS.Timeout[] = [];
+  private unsubscribe: (() => void) | null = null;
+  private flushing: Promise<void> = Promise.resolve();
+  private stopped = false;
+
+  constructor(private readonly options: MarketFeedOptions) {
+    for (const pair of options.pairs) {
+      this.pairsById.set(pair.id, pair);
+      for (const symbol of [pair.base, pair.quote]) {
+        const list = this.pairsBySymbol.get(symbol) ?? [];
+        list.push(pair);
+        this.pairsBySymbol.set(symbol, list);
+      }
+    }
+  }
+
+  /** Every coin symbol the pairs need (USD itself is the unit, never quoted). */
+  get symbols(): string[] {
+    return [...this.pairsBySymbol.keys()].filter((symbol) => symbol !== 'USD');
+  }
+
+  private usdPair(symbol: string): FeedPair | undefined {
+    return this.pairsById.get(`${symbol}_USD`);
+  }
+
+  /** First quotes for every coin, and the last 24 h of 1m candles to start the windows from. */
+  async prime(): Promise<Map<string, PriceQuote>> {
+    const quotes = await this.options.source.getQuotes(this.symbols);
+    for (const quote of quotes.values()) this.ensureWindow(quote);
+    return quotes;
+  }
+
+  private ensureWindow(quote: PriceQuote): CoinWindow | undefined {
+    const existing = this.windows.get(quote.symbol);
+    if (existing) return existing;
+    const pair = this.usdPair(quote.symbol);
+    const price = parseQuoteDecimal(quote.priceUsd);
+    if (!pair || !price || isZero(price)) return undefined;
+    const window = new CoinWindow(
+      quote.symbol,
+      pair.pricePrecision,
+      pair.quantityPrecision,
+      price,
+      quote.source,
+      quote.timestamp.getTime(),
+    );
+    window.volume24hUsd = parseQuoteDecimal(quote.volume24hUsd) ?? zero();
+    window.marketCapUsd = quote.marketCapUsd;
+    this.windows.set(quote.symbol, window);
+    return window;
+  }
+
+  /** Loads the stored 1m candles of the last 24 h into the windows, so stats survive a restart. */
+  async loadWindows(): Promise<void> {
+    const nowMs = this.options.clock().getTime();
+    const result = await this.options.db.query<{
+      pair_id: string;
+      open_time: Date;
+      open: string;
+      high: string;
+      low: string;
+      close: string;
+      volume: string;
+    }>(
+      `SELECT pair_id, open_time, open, high, low, close, volume FROM candles
+       WHERE interval = '1m' AND open_time > $1 AND pair_id = ANY($2::text[]) ORDER BY pair_id, open_time`,
+      [new Date(nowMs - DAY_MS).toISOString(), [...this.windows.keys()].map((symbol) => `${symbol}_USD`)],
+    );
+    const loaded = new Map<CoinWindow, MinuteBucket[]>();
+    for (const row of result.rows) {
+      const window = this.windows.get(row.pair_id.replace(/_USD$/, ''));
+      if (!window) continue;
+      const list = loaded.get(window) ?? [];
+      loaded.set(window, list);
+      list.push({
+        minute: Math.floor(new Date(row.open_time).getTime() / MS_PER_MINUTE),
+        open: decimal(row.open),
+        high: decimal(row.high),
+        low: decimal(row.low),
+        close: decimal(row.close),
+        volume: decimal(row.volume),
+      });
+    }
+    // Stored minutes go before the live ones (history may be loaded after the feed started).
+    for (const [window, buckets] of loaded) {
+      const firstLive = window.buckets[0]?.minute ?? Number.POSITIVE_INFINITY;
+      window.buckets.unshift(...buckets.filter((bucket) => bucket.minute < firstLive));
+      window.invalidate();
+      for (const pair of this.pairsBySymbol.get(window.symbol) ?? []) this.dirtyPairs.add(pair.id);
+    }
+  }
+
+  async start(): Promise<void> {
+    await this.prime();
+    await this.loadWindows();
+    for (const pair of this.pairsById.values()) this.dirtyPairs.add(pair.id);
+    this.publishDirty();
+    const { source } = this.options;
+    if (source.subscribe) this.unsubscribe = source.subscribe(this.symbols, (quote) => this.onQuote(quote));
+    this.every(this.options.publishIntervalMs ?? 250, () => this.publishDirty());
+    this.every(this.options.flushIntervalMs ?? 5_000, () => void this.flush());
+    this.every(this.options.pollIntervalMs ?? 30_000, () => void this.poll());
+  }
+
+  private every(ms: number, task: () => void): void {
+    const handle = setInterval(task, ms);
+    // The feed never keeps a process (or a test run) alive on its own.
+    handle.unref();
+    this.timers.push(handle);
+  }
+
+  private async poll(): Promise<void> {
+    try {
+      const quotes = await this.options.source.getQuotes(this.symbols);
+      for (const quote of quotes.values()) this.onQuote(quote);
+    } catch (error) {
+      this.options.log.warn({ err: error }, 'price poll failed');
+    }
+  }
+
+  /** A new USD quote for a coin: update its window and candles, and mark its pairs. */
+  onQuote(quote: PriceQuote): void {
+    if (this.stopped) return;
+    const price = parseQuoteDecimal(quote.priceUsd);
+    if (!price || isZero(price)) return;
+    const window = this.ensureWindow(quote);
+    if (!window) return;
+    window.source = quote.source;
+    window.marketCapUsd = quote.marketCapUsd ?? window.marketCapUsd;
+    window.volume24hUsd = parseQuoteDecimal(quote.volume24hUsd) ?? window.volume24hUsd;
+    const timeMs = this.options.clock().getTime();
+    const { addedVolume } = window.apply(price, timeMs);
+    this.updateCandles(quote.symbol, window.price, addedVolume, timeMs);
+    for (const pair of this.pairsBySymbol.get(quote.symbol) ?? []) this.dirtyPairs.add(pair.id);
+  }
+
+  /**
+   * Seam for the matching engine: a trade on a pair. Today candles and stats come from the
+   * reference price only; when trades exist their volume will be added here, and the pair's own
+   * candles will replace the derived ones.
+   */
+  recordTrade(_pairId: string, _price: Amount, _quantity: Amount, _timeMs: number): void {}
+
+  private updateCandles(symbol: string, price: Amount, addedVolume: Amount, timeMs: number): void {
+    for (const [interval, size] of Object.entries(intervalStartMs)) {
+      const key = `${symbol}_USD|${interval}|${Math.floor(timeMs / size) * size}`;
+      const pending = this.pendingCandles.get(key);
+      if (!pending) {
+        this.pendingCandles.set(key, { open: price, high: price, low: price, close: price, volumeDelta: addedVolume });
+        continue;
+      }
+      if (gt(price, pending.high)) pending.high = price;
+      if (lt(price, pending.low)) pending.low = price;
+      pending.close = price;
+      pending.volumeDelta = add(pending.volumeDelta, addedVolume);
+    }
+  }
+
+  /** Writes the candles in the making: highs and lows widen, the close moves, volumes add up. */
+  flush(): Promise<void> {
+    const run = async () => {
+      if (this.pendingCandles.size === 0) return;
+      const entries = [...this.pendingCandles.entries()];
+      this.pendingCandles.clear();
+      const rows = entries.map(([key, candle]) => {
+        const [pairId = '', interval = '', startMs = '0'] = key.split('|');
+        const text = (value: Amount) => formatDecimal(value);
+        return [
+          pairId,
+          interval,
+          new Date(Number(startMs)).toISOString(),
+          text(candle.open),
+          text(candle.high),
+          text(candle.low),
+          text(candle.close),
+          text(candle.volumeDelta),
+        ] as [string, string, string, string, string, string, string, string];
+      });
+      try {
+        await insertCandleRows(
+          this.options.db,
+          rows,
+          `DO UPDATE SET high = GREATEST(candles.high, EXCLUDED.high), low = LEAST(candles.low, EXCLUDED.low),
+             close = EXCLUDED.close, volume = candles.volume + EXCLUDED.volume`,
+        );
+      } catch (error) {
+        this.options.log.warn({ err: error }, 'could not write candles');
+      }
+    };
+    this.flushing = this.flushing.then(run);
+    return this.flushing;
+  }
+
+  private publishDirty(): void {
+    if (this.dirtyPairs.size === 0) return;
+    const ids = [...this.dirtyPairs];
+    this.dirtyPairs.clear();
+    for (const id of ids) {
+      const update = this.priceUpdate(id);
+      if (update) this.options.pubsub.publish(priceTopic(id), update, { retain: true });
+    }
+  }
+
+  /** USD price of a coin now (USD itself is 1). */
+  usdPrice(symbol: string): Amount | undefined {
+    if (symbol === 'USD') return { units: 1n, scale: 0 };
+    return this.windows.get(symbol)?.price;
+  }
+
+  /** The pair's price and 24 h statistics, derived exactly from the USD windows of its two coins. */
+  stats(pairId: string): PairStats | undefined {
+    const pair = this.pairsById.get(pairId);
+    if (!pair) return undefined;
+    const base = this.windows.get(pair.base);
+    if (!base) return undefined;
+    const baseStats = base.stats();
+    const scale = pair.pricePrecision;
+    const ratio = (a: Amount, b: Amount) => div(a, b, scale, 'half_even');
+    let price: Amount;
+    let open: Amount;
+    let high: Amount;
+    let low: Amount;
+    if (pair.quote === 'USD') {
+      price = toScale(base.price, scale, 'half_even');
+      open = toScale(baseStats.open, scale, 'half_even');
+      high = toScale(baseStats.high, scale, 'half_even');
+      low = toScale(baseStats.low, scale, 'half_even');
+    } else {
+      const quote = this.windows.get(pair.quote);
+      if (!quote || isZero(quote.price)) return undefined;
+      const quoteStats = quote.stats();
+      price = ratio(base.price, quote.price);
+      open = ratio(baseStats.open, quoteStats.open);
+      high = maxOf(price, open, ratio(baseStats.high, quoteStats.high));
+      low = minOf(price, open, ratio(baseStats.low, quoteStats.low));
+    }
+    const change = sub(price, open);
+    const changePercent = isZero(open)
+      ? zero(PERCENT_SCALE)
+      : div(mul(change, { units: 100n, scale: 0 }), open, PERCENT_SCALE, 'half_even');
+    return {
+      pairId,
+      symbol: `${pair.base}/${pair.quote}`,
+      price,
+      open24h: open,
+      high24h: high,
+      low24h: low,
+      volume24h: baseStats.volume,
+      change24h: change,
+      changePercent24h: changePercent,
+      marketCapUsd: base.marketCapUsd,
+      source: base.source,
+      timestampMs: Math.max(base.timestampMs, this.windows.get(pair.quote)?.timestampMs ?? 0),
+    };
+  }
+
+  priceUpdate(pairId: string): PriceUpdate | undefined {
+    const stats = this.stats(pairId);
+    if (!stats) return undefined;
+    return {
+      symbol: stats.symbol,
+      price: formatDecimal(stats.price),
+      change24h: formatDecimal(stats.change24h),
+      changePercent24h: formatDecimal(stats.changePercent24h),
+      volume24h: formatDecimal(stats.volume24h),
+      high24h: formatDecimal(stats.high24h),
+      low24h: formatDecimal(stats.low24h),
+      timestamp: stats.timestampMs,
+    };
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    for (const handle of this.timers) clearInterval(handle);
+    this.timers.length = 0;
+    this.unsubscribe?.();
+    this.unsubscribe = null;
+    await this.flush();
+  }
+}
+
+const maxOf = (...values: Amount[]): Amount => values.reduce((best, value) => (gt(value, best) ? value : best));
+const minOf = (...values: Amount[]): Amount => values.reduce((best, value) => (lt(value, best) ? value : best));
+
+/** A source's decimal string, or null when it is not one (sources are outside data). */
+function parseQuoteDecimal(text: string): Amount | null {
+  if (!/^\d{1,30}(\.\d{1,30})?$/.test(text)) return null;
+  return decimal(text);
+}
+
+export const usdVolume = (volume: Amount, price: Amount): Amount => toScale(mul(volume, price), USD_SCALE, 'half_even');
+export const sameAmount = eq;

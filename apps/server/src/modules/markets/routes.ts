@@ -1,0 +1,90 @@
+import {
+  candlesQuerySchema,
+  candlesResponseSchema,
+  marketStatisticsSchema,
+  priceUpdateSchema,
+  tradingPairSchema,
+} from '@platform/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { unwrap } from '../../lib/errors.ts';
+import { errorResponses } from '../auth/index.ts';
+import { candles, feedOf, findTradingPair, listTradingPairs, statistics, ticker } from './service.ts';
+
+const tags = ['markets'];
+const symbolParams = z.object({
+  symbol: z.string().max(40).describe('Pair as BTC_USD, BTC-USD or BTC/USD (url-encoded)'),
+});
+
+/** Public market data: pairs, tickers, statistics and candles. */
+export function marketsRoutes(scope: FastifyInstance, context: AppContext): void {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  const { db, clock } = context;
+
+  app.get(
+    '/v1/trading-pairs',
+    {
+      schema: {
+        tags,
+        summary: 'All trading pairs with their current price, 24 h volume and change',
+        response: { 200: z.array(tradingPairSchema) },
+      },
+    },
+    async () => listTradingPairs(db, feedOf(context)),
+  );
+
+  app.get(
+    '/v1/trading-pairs/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One trading pair',
+        params: z.object({ id: z.string().max(40) }),
+        response: { 200: tradingPairSchema, ...errorResponses(404) },
+      },
+    },
+    async (request) => unwrap(await findTradingPair(db, feedOf(context), request.params.id)),
+  );
+
+  app.get(
+    '/v1/ticker/:symbol',
+    {
+      schema: {
+        tags,
+        summary: 'Latest price and 24 h figures of a pair',
+        params: symbolParams,
+        response: { 200: priceUpdateSchema, ...errorResponses(404) },
+      },
+    },
+    async (request) => unwrap(await ticker(db, feedOf(context), request.params.symbol)),
+  );
+
+  app.get(
+    '/v1/market/:symbol/statistics',
+    {
+      schema: {
+        tags,
+        summary: '24 h statistics of a pair',
+        params: symbolParams,
+        response: { 200: marketStatisticsSchema, ...errorResponses(404) },
+      },
+    },
+    async (request) => unwrap(await statistics(db, feedOf(context), request.params.symbol)),
+  );
+
+  app.get(
+    '/v1/market/:symbol/candles',
+    {
+      schema: {
+        tags,
+        summary: 'Candles of a pair: a chart range, or an interval with from/to (unix ms)',
+        params: symbolParams,
+        querystring: candlesQuerySchema,
+        response: { 200: candlesResponseSchema, ...errorResponses(400, 404) },
+      },
+    },
+    async (request) => unwrap(await candles(db, request.params.symbol, request.query, clock().getTime())),
+  );
+}

@@ -1,0 +1,247 @@
+import {
+  type Candle,
+  type CandleInterval,
+  type ChartRange,
+  candleIntervalMs,
+  chartRangeIntervals,
+  type MarketStatistics,
+  type PriceUpdate,
+  type TradingPair,
+} from '@platform/contracts';
+import { type Amount, decimal, formatDecimal, toScale } from '@platform/money';
+import type { AppContext } from '../../context.ts';
+import type { Queryable } from '../../db/database.ts';
+import { fail, ok, type Result } from '../../lib/errors.ts';
+import type { PubSub } from '../../realtime/pubsub.ts';
+import { aggregateCandles, type DecimalCandle, deriveCrossCandles, sourceInterval } from './candles.ts';
+import { type MarketFeed, priceTopic } from './feed.ts';
+import type { PriceSources } from './sources.ts';
+
+/**
+ * Which of the given pair ids (BASE_QUOTE) exist in the catalogue. Unknown ids, and ids of any
+ * other shape, are simply absent from the result.
+ */
+export async function existingPairIds(db: Queryable, ids: readonly string[]): Promise<Set<string>> {
+  const wanted = [...new Set(ids)];
+  if (wanted.length === 0) return new Set();
+  const result = await db.query<{ id: string }>('SELECT id FROM trading_pairs WHERE id = ANY($1::text[])', [wanted]);
+  return new Set(result.rows.map((row) => row.id));
+}
+
+/** The last price update published for the pair (retained on the pub/sub), if any. */
+export function latestPriceUpdate(pubsub: PubSub, pairId: string): PriceUpdate | undefined {
+  return pubsub.latest(priceTopic(pairId)) as PriceUpdate | undefined;
+}
+
+/** The running price feed of a server, shared by the markets, provider and health modules. */
+const feeds = new WeakMap<AppContext, MarketFeed>();
+export const registerFeed = (context: AppContext, feed: MarketFeed) => feeds.set(context, feed);
+export const feedOf = (context: AppContext): MarketFeed | undefined => feeds.get(context);
+const histories = new WeakMap<AppContext, Promise<void>>();
+export const registerHistory = (context: AppContext, done: Promise<void>) => histories.set(context, done);
+/** Resolves once the first-start history is written (tests wait for it). */
+export const historyReady = (context: AppContext): Promise<void> => histories.get(context) ?? Promise.resolve();
+const priceSources = new WeakMap<AppContext, PriceSources>();
+export const registerSources = (context: AppContext, sources: PriceSources) => priceSources.set(context, sources);
+export const sourcesOf = (context: AppContext): PriceSources | undefined => priceSources.get(context);
+
+export const PAIR_NOT_FOUND = 'Trading pair not found';
+
+/** BTC_USD, BTC/USD, BTC-USD, btc_usd -> BTC_USD; anything else -> null. */
+export function normalizePairId(symbol: string): string | null {
+  const match = /^([A-Za-z0-9]{2,12})[_/-]([A-Za-z0-9]{2,12})$/.exec(symbol.trim());
+  if (!match) return null;
+  return `${match[1]?.toUpperCase()}_${match[2]?.toUpperCase()}`;
+}
+
+type PairRow = {
+  id: string;
+  base_currency: string;
+  quote_currency: string;
+  symbol: string;
+  min_trade_amount: string;
+  max_trade_amount: string;
+  price_precision: number;
+  quantity_precision: number;
+  trading_fee: string;
+  maker_fee: string;
+  taker_fee: string;
+  is_active: boolean;
+  is_enabled_by_admin: boolean;
+  supported_by_provider: boolean;
+  created_at: Date;
+  updated_at: Date;
+};
+
+/** NUMERIC comes back with its stored scale; the wire wants the value without padding zeros. */
+const canonical = (text: string) => formatDecimal(decimal(text), { trimZeros: true });
+
+function toTradingPair(row: PairRow, feed: MarketFeed | undefined): TradingPair {
+  const stats = feed?.stats(row.id);
+  return {
+    id: row.id,
+    base_currency: row.base_currency,
+    quote_currency: row.quote_currency,
+    symbol: row.symbol,
+    min_trade_amount: canonical(row.min_trade_amount),
+    max_trade_amount: canonical(row.max_trade_amount),
+    price_precision: row.price_precision,
+    quantity_precision: row.quantity_precision,
+    trading_fee: canonical(row.trading_fee),
+    maker_fee: canonical(row.maker_fee),
+    taker_fee: canonical(row.taker_fee),
+    is_active: row.is_active,
+    is_enabled_by_admin: row.is_enabled_by_admin,
+    created_at: new Date(row.created_at).toISOString(),
+    updated_at: new Date(row.updated_at).toISOString(),
+    supported_by_provider: row.supported_by_provider,
+    current_price: stats ? formatDecimal(stats.price) : null,
+    volume_24h: stats ? formatDecimal(stats.volume24h) : null,
+    change_24h: stats ? formatDecimal(stats.changePercent24h) : null,
+  };
+}
+
+const PAIR_COLUMNS = `id, base_currency, quote_currency, symbol, min_trade_amount::text, max_trade_amount::text,
+  price_precision, quantity_precision, trading_fee::text, maker_fee::text, taker_fee::text, is_active,
+  is_enabled_by_admin, supported_by_provider, created_at, updated_at`;
+
+export async function listTradingPairs(
+  db: Queryable,
+  feed: MarketFeed | undefined,
+  onlyActive = false,
+): Promise<TradingPair[]> {
+  const result = await db.query<PairRow>(
+    `SELECT ${PAIR_COLUMNS} FROM trading_pairs ${onlyActive ? 'WHERE is_active AND is_enabled_by_admin' : ''} ORDER BY sort_order, id`,
+  );
+  return result.rows.map((row) => toTradingPair(row, feed));
+}
+
+export async function findTradingPair(
+  db: Queryable,
+  feed: MarketFeed | undefined,
+  symbol: string,
+): Promise<Result<TradingPair>> {
+  const id = normalizePairId(symbol);
+  if (id === null) return fail('NOT_FOUND', { message: PAIR_NOT_FOUND });
+  const result = await db.query<PairRow>(`SELECT ${PAIR_COLUMNS} FROM trading_pairs WHERE id = $1`, [id]);
+  const row = result.rows[0];
+  if (!row) return fail('NOT_FOUND', { message: PAIR_NOT_FOUND });
+  return ok(toTradingPair(row, feed));
+}
+
+export async function ticker(
+  db: Queryable,
+  feed: MarketFeed | undefined,
+  symbol: string,
+): Promise<Result<PriceUpdate>> {
+  const pair = await findTradingPair(db, feed, symbol);
+  if (!pair.ok) return pair;
+  const update = feed?.priceUpdate(pair.value.id);
+  if (!update) return fail('NOT_FOUND', { message: 'No price for this trading pair yet' });
+  return ok(update);
+}
+
+export async function statistics(
+  db: Queryable,
+  feed: MarketFeed | undefined,
+  symbol: string,
+): Promise<Result<MarketStatistics>> {
+  const pair = await findTradingPair(db, feed, symbol);
+  if (!pair.ok) return pair;
+  const stats = feed?.stats(pair.value.id);
+  const update = feed?.priceUpdate(pair.value.id);
+  if (!stats || !update) return fail('NOT_FOUND', { message: 'No price for this trading pair yet' });
+  const quoteVolume = toScale(
+    { units: stats.volume24h.units * stats.price.units, scale: stats.volume24h.scale + stats.price.scale },
+    stats.price.scale,
+    'half_even',
+  );
+  return ok({
+    ...update,
+    pair_id: pair.value.id,
+    open24h: formatDecimal(stats.open24h),
+    quote_volume24h: formatDecimal(quoteVolume),
+    market_cap: stats.marketCapUsd,
+    source: stats.source,
+  });
+}
+
+export type CandlesQuery = { range?: ChartRange; interval?: CandleInterval; from?: number; to?: number; limit: number };
+
+type CandleRow = { open_time: Date; open: string; high: string; low: string; close: string; volume: string };
+
+async function storedCandles(
+  db: Queryable,
+  pairId: string,
+  interval: string,
+  fromMs: number,
+  toMs: number,
+): Promise<DecimalCandle[]> {
+  const result = await db.query<CandleRow>(
+    `SELECT open_time, open::text, high::text, low::text, close::text, volume::text FROM candles
+     WHERE pair_id = $1 AND interval = $2 AND open_time >= $3 AND open_time <= $4 ORDER BY open_time`,
+    [pairId, interval, new Date(fromMs).toISOString(), new Date(toMs).toISOString()],
+  );
+  return result.rows.map((row) => ({
+    time: new Date(row.open_time).getTime(),
+    open: decimal(row.open),
+    high: decimal(row.high),
+    low: decimal(row.low),
+    close: decimal(row.close),
+    volume: decimal(row.volume),
+  }));
+}
+
+/** Most candles a span may cover before aggregation: a week of minutes is the worst case. */
+const MAX_SPAN_MS = 5 * 365 * 86_400_000;
+
+/**
+ * Candles of a pair. A range picks its interval and span (spec chart ranges); otherwise the
+ * interval (default 1h) with from/to, or the last `limit` candles up to now. History is stored
+ * for the USD pairs only; another quote's candles are derived from the two USD series. When a
+ * pair gets its own candles from trades, they will be read here first (the seam is the
+ * pair id passed to storedCandles).
+ */
+export async function candles(
+  db: Queryable,
+  symbol: string,
+  query: CandlesQuery,
+  nowMs: number,
+): Promise<Result<{ pair_id: string; interval: CandleInterval; candles: Candle[] }>> {
+  const pairResult = await findTradingPair(db, undefined, symbol);
+  if (!pairResult.ok) return pairResult;
+  const pair = pairResult.value;
+  const range = query.range ? chartRangeIntervals[query.range] : undefined;
+  const interval = range?.interval ?? query.interval ?? '1h';
+  const size = candleIntervalMs[interval];
+  const toMs = query.to ?? nowMs;
+  let fromMs = query.from ?? (range?.spanMs != null ? toMs - range.spanMs : toMs - size * query.limit);
+  if (range && range.spanMs === null && query.from === undefined) fromMs = toMs - MAX_SPAN_MS;
+  if (fromMs > toMs) return fail('VALIDATION_ERROR', { message: 'from must not be after to' });
+  if (toMs - fromMs > MAX_SPAN_MS) fromMs = toMs - MAX_SPAN_MS;
+
+  const stored = sourceInterval[interval];
+  const alignedFrom = fromMs - (fromMs % size) - (interval === '1w' ? 7 * 86_400_000 : 0);
+  const base = await storedCandles(db, `${pair.base_currency}_USD`, stored, alignedFrom, toMs);
+  let series: DecimalCandle[] = base;
+  if (pair.quote_currency !== 'USD') {
+    const quote = await storedCandles(db, `${pair.quote_currency}_USD`, stored, alignedFrom, toMs);
+    series = deriveCrossCandles(base, quote, pair.price_precision);
+  }
+  const aggregated = (interval === stored ? series : aggregateCandles(series, interval)).filter(
+    (candle) => candle.time + size > fromMs && candle.time <= toMs,
+  );
+  const shown = (value: Amount, scale: number) => formatDecimal(toScale(value, scale, 'half_even'));
+  return ok({
+    pair_id: pair.id,
+    interval,
+    candles: aggregated.slice(-query.limit).map((candle) => ({
+      time: candle.time,
+      open: shown(candle.open, pair.price_precision),
+      high: shown(candle.high, pair.price_precision),
+      low: shown(candle.low, pair.price_precision),
+      close: shown(candle.close, pair.price_precision),
+      volume: shown(candle.volume, pair.quantity_precision),
+    })),
+  });
+}

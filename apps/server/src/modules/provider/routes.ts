@@ -1,0 +1,171 @@
+import {
+  COINS,
+  decimalMagnitude,
+  type ProviderPriceQuote,
+  powerOfTenString,
+  providerPriceQuoteSchema,
+  REFERENCE_PRICES_USD,
+  type SupportedCurrency,
+  supportedCurrencySchema,
+  tradingPairSchema,
+} from '@platform/contracts';
+import { formatDecimal } from '@platform/money';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../lib/errors.ts';
+import { errorResponses } from '../auth/index.ts';
+import type { MarketFeed } from '../markets/feed.ts';
+import { feedOf, listTradingPairs, PAIR_NOT_FOUND } from '../markets/service.ts';
+
+/** The payment provider's path segment (spec §7.4: /v1/{payment-provider}). */
+export const PROVIDER_PREFIX = '/v1/triple-a';
+const tags = ['payment-provider'];
+
+/** Spec §9 withdrawal base fees per currency; other currencies pay 0.001. */
+const PROCESSING_FEES: Record<string, string> = {
+  BTC: '0.0001',
+  ETH: '0.002',
+  USDT: '1',
+  USDC: '1',
+  LTC: '0.001',
+  XRP: '0.1',
+  ADA: '1',
+  DOT: '0.1',
+  BNB: '0.0005',
+  MATIC: '0.1',
+  DOGE: '1',
+};
+const DEFAULT_PROCESSING_FEE = '0.001';
+
+/** Spec §9 mock currency USD: min 1, max 1,000,000, fee 0.5. */
+const USD_CURRENCY: SupportedCurrency = {
+  currency_code: 'USD',
+  currency_name: 'US Dollar',
+  currency_type: 'fiat',
+  network: null,
+  min_amount: '1',
+  max_amount: '1000000',
+  processing_fee: '0.5',
+  is_active: true,
+  logo_url: null,
+};
+
+export function supportedCurrencies(): SupportedCurrency[] {
+  const crypto = COINS.map((coin): SupportedCurrency => {
+    const magnitude = decimalMagnitude(REFERENCE_PRICES_USD[coin.symbol] ?? '1');
+    // About one dollar's worth at minimum, ten million dollars' worth at most.
+    return {
+      currency_code: coin.code,
+      currency_name: coin.name,
+      currency_type: 'crypto',
+      network: coin.network,
+      min_amount: powerOfTenString(-magnitude),
+      max_amount: powerOfTenString(7 - magnitude),
+      processing_fee: PROCESSING_FEES[coin.symbol] ?? DEFAULT_PROCESSING_FEE,
+      is_active: coin.isEnabled,
+      logo_url: null,
+    };
+  });
+  return [...crypto, USD_CURRENCY];
+}
+
+function quoteOf(feed: MarketFeed | undefined, pairId: string, nowMs: number): ProviderPriceQuote | undefined {
+  const stats = feed?.stats(pairId);
+  if (!stats) return undefined;
+  return {
+    base_currency: pairId.split('_')[0] ?? '',
+    quote_currency: pairId.split('_')[1] ?? '',
+    price: formatDecimal(stats.price),
+    timestamp: new Date(stats.timestampMs || nowMs).toISOString(),
+    volume_24h: formatDecimal(stats.volume24h),
+    change_24h: formatDecimal(stats.change24h),
+    change_percent_24h: formatDecimal(stats.changePercent24h),
+  };
+}
+
+/** Spec §5: the built-in quote for a lookup with no usable currency, from the reference prices. */
+function builtInQuote(base: string, quote: string, nowMs: number): ProviderPriceQuote {
+  const baseCurrency = isMissing(base) ? 'BTC' : base;
+  const quoteCurrency = isMissing(quote) ? 'USD' : quote;
+  return {
+    base_currency: baseCurrency,
+    quote_currency: quoteCurrency,
+    price: quoteCurrency === 'USD' ? (REFERENCE_PRICES_USD[baseCurrency] ?? REFERENCE_PRICES_USD.BTC ?? '0') : '0',
+    timestamp: new Date(nowMs).toISOString(),
+    volume_24h: '0',
+    change_24h: '0',
+    change_percent_24h: '0',
+  };
+}
+
+const isMissing = (value: string) => ['', 'undefined', 'null'].includes(value.trim().toLowerCase());
+
+/** Payment-provider facade, market-data part (spec §7.4): currencies, pairs and prices. */
+export function providerModule(scope: FastifyInstance, context: AppContext): void {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  const { db, clock, log } = context;
+
+  app.get(
+    `${PROVIDER_PREFIX}/currencies/supported`,
+    {
+      schema: { tags, summary: 'Currencies the provider accepts', response: { 200: z.array(supportedCurrencySchema) } },
+    },
+    async () => supportedCurrencies(),
+  );
+
+  app.get(
+    `${PROVIDER_PREFIX}/trading-pairs/supported`,
+    { schema: { tags, summary: 'Every trading pair', response: { 200: z.array(tradingPairSchema) } } },
+    async () => listTradingPairs(db, feedOf(context)),
+  );
+
+  app.get(
+    `${PROVIDER_PREFIX}/trading-pairs/active`,
+    { schema: { tags, summary: 'Trading pairs open for trading', response: { 200: z.array(tradingPairSchema) } } },
+    async () => listTradingPairs(db, feedOf(context), true),
+  );
+
+  app.get(
+    `${PROVIDER_PREFIX}/prices`,
+    {
+      schema: {
+        tags,
+        summary: 'Quotes of every coin against USD',
+        response: { 200: z.array(providerPriceQuoteSchema) },
+      },
+    },
+    async () => {
+      const feed = feedOf(context);
+      const nowMs = clock().getTime();
+      const pairs = await listTradingPairs(db, feed);
+      return pairs
+        .filter((pair) => pair.quote_currency === 'USD')
+        .flatMap((pair) => quoteOf(feed, pair.id, nowMs) ?? []);
+    },
+  );
+
+  app.get(
+    `${PROVIDER_PREFIX}/price/:base/:quote`,
+    {
+      schema: {
+        tags,
+        summary: 'Quote of one pair',
+        params: z.object({ base: z.string().max(20), quote: z.string().max(20) }),
+        response: { 200: providerPriceQuoteSchema, ...errorResponses(404) },
+      },
+    },
+    async (request) => {
+      const { base, quote } = request.params;
+      const nowMs = clock().getTime();
+      if (isMissing(base) || isMissing(quote)) {
+        log.error({ base, quote }, 'price quote asked without a base or quote currency; answering the built-in quote');
+        return builtInQuote(base.toUpperCase(), quote.toUpperCase(), nowMs);
+      }
+      const found = quoteOf(feedOf(context), `${base.toUpperCase()}_${quote.toUpperCase()}`, nowMs);
+      if (!found) throw new AppError('NOT_FOUND', { message: PAIR_NOT_FOUND });
+      return found;
+    },
+  );
+}

@@ -1,0 +1,167 @@
+import { pino } from 'pino';
+import { describe, expect, it } from 'vitest';
+import { type GatewaySocket, SocketGateway } from './gateway.ts';
+import type { SocketLimits } from './limits.ts';
+import { InProcessPubSub } from './pubsub.ts';
+
+/** A socket that records what the gateway does to it. */
+class FakeSocket implements GatewaySocket {
+  readyState = 1;
+  bufferedAmount = 0;
+  pings = 0;
+  terminated = false;
+  closedWith: { code: number | undefined; reason: string | undefined } | undefined;
+  readonly sent: any[] = [];
+
+  send(data: string): void {
+    this.sent.push(JSON.parse(data));
+  }
+  ping(): void {
+    this.pings += 1;
+  }
+  close(code?: number, reason?: string): void {
+    this.readyState = 2;
+    this.closedWith = { code, reason };
+  }
+  terminate(): void {
+    this.readyState = 3;
+    this.terminated = true;
+  }
+  /** Messages sent since the last call. */
+  drain(): any[] {
+    return this.sent.splice(0);
+  }
+}
+
+function setup(limits: Partial<SocketLimits> = {}) {
+  const pubsub = new InProcessPubSub();
+  let nowMs = 1_700_000_000_000;
+  const clock = {
+    now: () => new Date(nowMs),
+    advance: (ms: number) => {
+      nowMs += ms;
+    },
+  };
+  const gateway = new SocketGateway({ pubsub, clock: clock.now, log: pino({ level: 'silent' }), limits });
+  const open = (address = '10.0.0.1') => {
+    const socket = new FakeSocket();
+    const connection = gateway.open(socket, { address });
+    socket.drain();
+    return { socket, connection };
+  };
+  pubsub.publish('price.BTC_USD', { price: '1' }, { retain: true });
+  return { pubsub, clock, gateway, open };
+}
+
+describe('SocketGateway', () => {
+  it('welcomes a connection', () => {
+    const { gateway } = setup();
+    const socket = new FakeSocket();
+    gateway.open(socket, { address: '10.0.0.1' });
+    expect(socket.sent).toEqual([{ type: 'welcome', version: 1 }]);
+  });
+
+  it('refuses connections past the per-address and the total limit with 1013', () => {
+    const { gateway, open } = setup({ maxConnectionsPerIp: 2, maxConnections: 3 });
+    expect(open('10.0.0.1').connection).toBeDefined();
+    expect(open('10.0.0.1').connection).toBeDefined();
+    const third = open('10.0.0.1');
+    expect(third.connection).toBeUndefined();
+    expect(third.socket.closedWith).toEqual({ code: 1013, reason: 'too many connections' });
+    const other = open('10.0.0.2');
+    expect(other.connection).toBeDefined();
+    const overflow = open('10.0.0.3');
+    expect(overflow.socket.closedWith).toEqual({ code: 1013, reason: 'server full' });
+    expect(gateway.stats().connections).toBe(3);
+
+    // A closed connection frees its place for its address.
+    gateway.disconnect(other.connection!);
+    expect(open('10.0.0.3').connection).toBeDefined();
+  });
+
+  it('pings every connection and terminates the ones that did not answer the previous ping', () => {
+    const { gateway, open } = setup();
+    const answering = open();
+    const silent = open();
+    gateway.heartbeat();
+    expect([answering.socket.pings, silent.socket.pings]).toEqual([1, 1]);
+    answering.connection!.pong();
+    gateway.heartbeat();
+    expect(answering.socket.terminated).toBe(false);
+    expect(answering.socket.pings).toBe(2);
+    expect(silent.socket.terminated).toBe(true);
+    expect(gateway.stats().connections).toBe(1);
+  });
+
+  it('drops a slow consumer with 1013 and stops all work for it', () => {
+    const { gateway, pubsub, open } = setup({ maxSendBufferBytes: 1000 });
+    const { socket, connection } = open();
+    connection!.receive(JSON.stringify({ type: 'subscribe', channel: 'price.BTC_USD' }));
+    expect(socket.drain()).toHaveLength(2);
+    socket.bufferedAmount = 1001;
+    pubsub.publish('price.BTC_USD', { price: '2' });
+    expect(socket.closedWith).toEqual({ code: 1013, reason: 'slow consumer' });
+    expect(socket.drain()).toEqual([]);
+    expect(gateway.stats()).toEqual({ connections: 0, subscriptions: 0, channels: 0 });
+    // Frames still arriving before the close completes are ignored.
+    connection!.receive(JSON.stringify({ type: 'subscribe', channel: 'price.BTC_USD' }));
+    expect(gateway.stats().channels).toBe(0);
+  });
+
+  it('keeps one pub/sub listener per channel and releases it with the last subscriber', () => {
+    const { gateway, pubsub, open } = setup();
+    const a = open();
+    const b = open();
+    for (const { connection } of [a, b]) {
+      connection!.receive(JSON.stringify({ type: 'subscribe', channel: 'price.BTC_USD' }));
+    }
+    expect(gateway.stats()).toEqual({ connections: 2, subscriptions: 2, channels: 1 });
+    let listeners = 0;
+    const counting = pubsub.subscribe('price.BTC_USD', () => {
+      listeners += 1;
+    });
+    gateway.disconnect(a.connection!);
+    gateway.disconnect(b.connection!);
+    expect(gateway.stats()).toEqual({ connections: 0, subscriptions: 0, channels: 0 });
+    pubsub.publish('price.BTC_USD', { price: '3' });
+    expect(listeners).toBe(1);
+    expect(b.socket.drain().filter((message) => message.payload?.price === '3')).toEqual([]);
+    counting();
+  });
+
+  it('ignores client messages past the budget of the window, with one RATE_LIMITED error', () => {
+    const { clock, open } = setup({ maxClientMessagesPerWindow: 3, clientMessageWindowMs: 1_000 });
+    const { socket, connection } = open();
+    for (let index = 0; index < 6; index++) connection!.receive('{"type":"ping"}');
+    const answers = socket.drain();
+    expect(answers.map((message) => message.type)).toEqual(['pong', 'pong', 'pong', 'error']);
+    expect(answers[3]).toMatchObject({ payload: { code: 'RATE_LIMITED' } });
+    clock.advance(1_000);
+    connection!.receive('{"type":"ping"}');
+    expect(socket.drain()).toEqual([{ type: 'pong', timestamp: clock.now().getTime() }]);
+  });
+
+  it('never sends to a socket that is no longer open', () => {
+    const { pubsub, open } = setup();
+    const { socket, connection } = open();
+    connection!.receive(JSON.stringify({ type: 'subscribe', channel: 'price.BTC_USD' }));
+    socket.drain();
+    socket.readyState = 2;
+    pubsub.publish('price.BTC_USD', { price: '4' });
+    expect(socket.sent).toEqual([]);
+  });
+
+  it('skips a published message that has no JSON form', () => {
+    const { pubsub, open } = setup();
+    const { socket, connection } = open();
+    connection!.receive(JSON.stringify({ type: 'subscribe', channel: 'price.BTC_USD' }));
+    socket.drain();
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    pubsub.publish('price.BTC_USD', cyclic);
+    pubsub.publish('price.BTC_USD', { price: '5' });
+    expect(socket.drain()).toEqual([
+      { type: 'price_update', channel: 'price.BTC_USD', seq: 2, payload: { price: '5' } },
+    ]);
+  });
+});

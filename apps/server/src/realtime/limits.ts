@@ -1,0 +1,56 @@
+import { SOCKET_PING_INTERVAL_MS } from '@platform/contracts';
+
+/**
+ * Every limit of the socket gateway, with its reason (CONVENTIONS.md habit 4). A gateway takes
+ * these by default; tests pass smaller ones.
+ */
+export type SocketLimits = {
+  /**
+   * Channels one connection may hold. The trading page needs three per market (price, order book,
+   * trades) and a watchlist one price channel per pair; 200 covers both with room, while one
+   * connection cannot make every publish fan out to thousands of its own subscriptions.
+   */
+  maxSubscriptionsPerConnection: number;
+  /**
+   * Largest client message. Client messages are a type and a channel name (well under 100
+   * bytes); anything bigger is not our protocol and is refused by ws with close code 1009 before
+   * it is buffered, let alone parsed.
+   */
+  maxMessageBytes: number;
+  /**
+   * Bytes queued for a client that does not read fast enough. Above this the client is dropped
+   * (close 1013) instead of letting its queue grow without bound in server memory; it reconnects
+   * and starts again from a snapshot. 1 MiB is thousands of price updates behind.
+   */
+  maxSendBufferBytes: number;
+  /**
+   * Open sockets per client address. A browser needs one per tab; this stops one address from
+   * taking the whole server's share of sockets.
+   */
+  maxConnectionsPerIp: number;
+  /** Open sockets per server node, so that memory and file descriptors stay bounded. */
+  maxConnections: number;
+  /**
+   * Client messages accepted per window per connection. A reconnecting client resubscribes all
+   * its channels at once, so the budget allows a full resubscription burst; past it, messages
+   * are ignored until the window ends.
+   */
+  maxClientMessagesPerWindow: number;
+  clientMessageWindowMs: number;
+  /**
+   * Protocol ping period (spec §9: socket ping 30 s). A connection that has not answered the
+   * previous ping by the next one is terminated: its peer is gone without a close.
+   */
+  heartbeatIntervalMs: number;
+};
+
+export const SOCKET_LIMITS: SocketLimits = {
+  maxSubscriptionsPerConnection: 200,
+  maxMessageBytes: 4 * 1024,
+  maxSendBufferBytes: 1024 * 1024,
+  maxConnectionsPerIp: 50,
+  maxConnections: 10_000,
+  maxClientMessagesPerWindow: 1_000,
+  clientMessageWindowMs: 10_000,
+  heartbeatIntervalMs: SOCKET_PING_INTERVAL_MS,
+};
