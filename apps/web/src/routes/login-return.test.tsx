@@ -33,8 +33,9 @@ describe('after a login from the login guard (spec §2.1)', () => {
   it('verifies an email link opened while signed out once the user logs in', async () => {
     const { calls } = stubLoginAndVerification();
     const { router, user } = renderApp('/settings?verify=tok-123');
-    // The guard still sends the user to / and asks them to log in, now with the modal open.
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    // The guard still sends the user to / and asks them to log in, now with the modal open. The
+    // home screen is a lazy chunk: the first load in a run can take a moment.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 5_000 });
     expect(await screen.findByText('Please login to continue')).toBeInTheDocument();
     expect(await screen.findByTestId('login-modal')).toBeInTheDocument();
     expect(sessionStorage.getItem(PENDING_EMAIL_VERIFICATION_STORAGE_KEY)).toBe('tok-123');

@@ -2,8 +2,8 @@ import { MAX_FUTURES_LEVERAGE } from '@platform/contracts';
 import { ArrowRight, ChartCandlestick, Gauge, Users, Wallet } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { BeingBuilt } from '../components/ui/being-built.tsx';
 import { Button } from '../components/ui/button.tsx';
+import { MarketOverview } from '../features/home/market-overview.tsx';
 import { useAppStore } from '../state/app-store.ts';
 
 export function Component() {
@@ -18,7 +18,7 @@ export function Component() {
     { icon: Users, text: t('pages.home.highlights.social') },
   ];
   return (
-    <div className="screen">
+    <div className="screen screen-wide">
       <section className="hero">
         <p className="hero-eyebrow">{t('app.name')}</p>
         <h1 className="page-title hero-title" data-testid="page-title">
@@ -51,7 +51,7 @@ export function Component() {
           ))}
         </ul>
       </section>
-      <BeingBuilt detail={t('pages.home.description')} />
+      <MarketOverview />
     </div>
   );
 }

@@ -1,5 +1,5 @@
-import { PlaceholderScreen } from './placeholder-screen.tsx';
+import { MarketsScreen } from '../features/markets/markets-screen.tsx';
 
 export function Component() {
-  return <PlaceholderScreen page="markets" />;
+  return <MarketsScreen />;
 }

@@ -1,5 +1,5 @@
-import { PlaceholderScreen } from './placeholder-screen.tsx';
+import { WatchlistScreen } from '../features/watchlist/watchlist-screen.tsx';
 
 export function Component() {
-  return <PlaceholderScreen page="watchlist" />;
+  return <WatchlistScreen />;
 }

@@ -1,0 +1,26 @@
+/** A round badge with the coin's first letters, coloured from its symbol (no image requests). */
+export function coinHue(symbol: string): number {
+  let hash = 0;
+  for (const character of symbol) hash = (hash * 31 + character.charCodeAt(0)) % 360;
+  return hash;
+}
+
+export function CoinIcon({ symbol, size = 28 }: { symbol: string; size?: number }) {
+  const hue = coinHue(symbol);
+  const letters = symbol.slice(0, 3);
+  return (
+    <span
+      className="coin-icon"
+      aria-hidden="true"
+      style={{
+        width: size,
+        height: size,
+        fontSize: Math.round(size * (letters.length >= 3 ? 0.3 : 0.38)),
+        background: `hsl(${hue} 70% 50% / 0.16)`,
+        color: `hsl(${hue} 75% 62%)`,
+      }}
+    >
+      {letters}
+    </span>
+  );
+}

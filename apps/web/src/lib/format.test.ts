@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatBalance,
+  formatCompact,
+  formatCompactNumber,
+  formatPercent,
+  formatQuotePrice,
+  formatUsdPrice,
+  groupThousands,
+  MISSING_VALUE,
+  pairSymbol,
+  percentDirection,
+} from './format.ts';
+
+describe('formatUsdPrice (spec §5)', () => {
+  it.each([
+    ['67234.5', '$67,234.50'],
+    ['67234', '$67,234.00'],
+    ['1', '$1.00'],
+    ['1.5', '$1.50'],
+    ['1.123456', '$1.123456'],
+    ['1.1234564', '$1.123456'],
+    ['1.1234565', '$1.123457'],
+    ['1.120000', '$1.12'],
+    ['1234567.891', '$1,234,567.891'],
+    ['0.5', '$0.500000'],
+    ['0.12345678', '$0.12345678'],
+    ['0.123456789', '$0.12345679'],
+    ['0.00001234', '$0.00001234'],
+    ['0.000012340000', '$0.00001234'],
+    ['0', '$0.000000'],
+    ['0.999999999', '$1.00'],
+  ])('%s -> %s', (input, expected) => {
+    expect(formatUsdPrice(input)).toBe(expected);
+  });
+
+  it('shows a dash for missing or unreadable prices', () => {
+    expect(formatUsdPrice(null)).toBe(MISSING_VALUE);
+    expect(formatUsdPrice(undefined)).toBe(MISSING_VALUE);
+    expect(formatUsdPrice('abc')).toBe(MISSING_VALUE);
+    expect(formatUsdPrice('1e5')).toBe(MISSING_VALUE);
+  });
+
+  it('quotes other currencies by their code', () => {
+    expect(formatQuotePrice('0.0523', 'BTC')).toBe('0.052300 BTC');
+    expect(formatQuotePrice('2.5', 'USDT')).toBe('$2.50');
+    expect(formatQuotePrice(null, 'ETH')).toBe(MISSING_VALUE);
+  });
+});
+
+describe('formatPercent (spec §5)', () => {
+  it.each([
+    ['1.234', '+1.23%'],
+    ['1.235', '+1.24%'],
+    ['0', '+0.00%'],
+    ['-0.5', '-0.50%'],
+    ['-0.001', '+0.00%'],
+    ['12', '+12.00%'],
+    ['-100', '-100.00%'],
+  ])('%s -> %s', (input, expected) => {
+    expect(formatPercent(input)).toBe(expected);
+  });
+
+  it.each([null, undefined, 'abc', '', 12, Number.NaN, {}])('counts non-numeric %s as zero', (input) => {
+    expect(formatPercent(input)).toBe('+0.00%');
+  });
+
+  it('tells the direction after rounding', () => {
+    expect(percentDirection('2.1')).toBe(1);
+    expect(percentDirection('-2.1')).toBe(-1);
+    expect(percentDirection('-0.001')).toBe(0);
+    expect(percentDirection('x')).toBe(0);
+  });
+});
+
+describe('formatBalance (spec §5)', () => {
+  it('shows 2 decimals, rounded down', () => {
+    expect(formatBalance('1234.567', 'USD')).toBe('1,234.56');
+    expect(formatBalance('5', 'ETH')).toBe('5.00');
+  });
+
+  it('shows 8 decimals for BTC', () => {
+    expect(formatBalance('0.123456789', 'BTC')).toBe('0.12345678');
+    expect(formatBalance('2', 'btc')).toBe('2.00000000');
+  });
+});
+
+describe('formatCompact', () => {
+  it.each([
+    ['1234567890', '$1.23B'],
+    ['1235000000', '$1.24B'],
+    ['456780000', '$456.78M'],
+    ['12345', '$12.35K'],
+    ['999.99', '$999.99'],
+    ['999.996', '$1.00K'],
+    ['999996000', '$1.00B'],
+    ['2500000000000', '$2.50T'],
+    ['0', '$0.00'],
+    ['0.004', '$0.00'],
+    ['-1500000', '-$1.50M'],
+  ])('%s -> %s', (input, expected) => {
+    expect(formatCompact(input)).toBe(expected);
+  });
+
+  it('names non-dollar currencies and keeps a dash for missing values', () => {
+    expect(formatCompact('12500', 'BTC')).toBe('12.50K BTC');
+    expect(formatCompactNumber(null)).toBe(MISSING_VALUE);
+    expect(formatCompact(undefined)).toBe(MISSING_VALUE);
+  });
+});
+
+describe('helpers', () => {
+  it('groups thousands without touching the fraction', () => {
+    expect(groupThousands('1234567.1234')).toBe('1,234,567.1234');
+    expect(groupThousands('-1000')).toBe('-1,000');
+    expect(groupThousands('999')).toBe('999');
+  });
+
+  it('turns a pair id into its symbol', () => {
+    expect(pairSymbol('BTC_USD')).toBe('BTC/USD');
+  });
+});
