@@ -1,4 +1,5 @@
-import { COIN_SYMBOLS } from '@platform/contracts';
+import { CIRCULATING_SUPPLY, COIN_SYMBOLS } from '@platform/contracts';
+import { decimal, formatDecimal, mulToScale } from '@platform/money';
 import { describe, expect, it } from 'vitest';
 import {
   applyMoveBps,
@@ -155,5 +156,24 @@ describe('simulator price source', () => {
     expect(applyMoveBps(5n, 1_000)).toBe(6n); // 5.5 -> 6
     expect(applyMoveBps(15n, -1_000)).toBe(14n); // 13.5 -> 14
     expect(applyMoveBps(1n, -2_000)).toBe(1n);
+  });
+});
+
+describe('simulated market caps', () => {
+  it('are price times circulating supply, in whole dollars', async () => {
+    const source = new SimulatorPriceSource({ seed: 'caps', tickMs: 250, now: () => new Date(Date.UTC(2024, 5, 1)) });
+    const quotes = await source.getQuotes(['BTC', 'PEPE', 'USDT']);
+    expect(quotes.size).toBe(3);
+    for (const quote of quotes.values()) {
+      const expected = mulToScale(
+        decimal(quote.priceUsd),
+        decimal(CIRCULATING_SUPPLY[quote.symbol] ?? '0'),
+        0,
+        'half_even',
+      );
+      expect(quote.marketCapUsd).toBe(formatDecimal(expected));
+      expect(quote.marketCapUsd).not.toBe('0');
+    }
+    await source.close?.();
   });
 });

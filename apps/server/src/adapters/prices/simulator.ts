@@ -1,4 +1,5 @@
 import {
+  CIRCULATING_SUPPLY,
   COIN_TYPE_BY_SYMBOL,
   type CoinType,
   decimalMagnitude,
@@ -6,7 +7,7 @@ import {
   quantityPrecisionForMagnitude,
   REFERENCE_PRICES_USD,
 } from '@platform/contracts';
-import { decimal, div, formatDecimal, toScale } from '@platform/money';
+import { decimal, div, formatDecimal, mulToScale, toScale } from '@platform/money';
 import type { PriceQuote, PriceSource, PriceSourceHealth } from './types.ts';
 
 /**
@@ -367,11 +368,17 @@ class CoinWalk {
       volume24hUsd: formatUnits(this.volumeUsdSum, USD_VOLUME_SCALE),
       high24hUsd: formatUnits(this.high24h, scale),
       low24hUsd: formatUnits(this.low24h, scale),
-      marketCapUsd: null,
+      marketCapUsd: marketCapUsd(this.model.symbol, { units: this.units, scale }),
       timestamp: this.updatedAt,
       source: SIMULATOR_SOURCE_NAME,
     };
   }
+}
+
+/** Price x circulating supply, in whole dollars; null for a coin with no supply on record. */
+function marketCapUsd(symbol: string, price: { units: bigint; scale: number }): string | null {
+  const supply = CIRCULATING_SUPPLY[symbol];
+  return supply === undefined ? null : formatDecimal(mulToScale(price, decimal(supply), 0, 'half_even'));
 }
 
 export class SimulatorPriceSource implements PriceSource {
