@@ -59,6 +59,8 @@ const envSchema = z.object({
   MARKET_DATA_URL: z.url({ error: 'must be an absolute http(s) URL' }).default('https://api.coingecko.com/api/v3'),
   MARKET_DATA_API_KEY: z.string().min(1).optional(),
   PRICE_FEED_ENABLED: envBoolean.default(true),
+  /** Spec §9: price polling fallback every 30 s. */
+  PRICE_POLL_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   HISTORY_DAYS: z.coerce.number().int().min(0).max(3_650).optional(),
   HISTORY_MINUTE_HOURS: z.coerce.number().int().min(0).max(168).optional(),
 });
@@ -98,6 +100,7 @@ export type Config = {
   marketDataApiKey: string | undefined;
   /** Runs the price feed worker (tests that do not need live prices may turn it off). */
   priceFeedEnabled: boolean;
+  pricePollIntervalMs: number;
   /** Days of daily candles generated at first start. */
   historyDays: number;
   /** Hours of 1-minute candles generated at first start. */
@@ -149,6 +152,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     marketDataUrl: env.MARKET_DATA_URL.replace(/\/$/, ''),
     marketDataApiKey: env.MARKET_DATA_API_KEY,
     priceFeedEnabled: env.PRICE_FEED_ENABLED,
+    pricePollIntervalMs: env.PRICE_POLL_INTERVAL_MS,
     historyDays: env.HISTORY_DAYS ?? (env.NODE_ENV === 'test' ? TEST_HISTORY_DAYS : DEFAULT_HISTORY_DAYS),
     historyMinuteHours:
       env.HISTORY_MINUTE_HOURS ?? (env.NODE_ENV === 'test' ? TEST_HISTORY_MINUTE_HOURS : DEFAULT_HISTORY_MINUTE_HOURS),

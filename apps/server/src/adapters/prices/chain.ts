@@ -12,9 +12,17 @@ export type PriceSourceChainOptions = {
    * this; after that, lower sources' quotes for the symbol flow again. Binance pushes every second.
    */
   streamStaleAfterMs?: number;
+  /**
+   * A polled (non-streaming) quote keeps its source live for the symbol this long: two 30 s polls
+   * (spec §9) and some slack, so a lower source's stream cannot overwrite it between polls.
+   */
+  polledStaleAfterMs?: number;
 };
 
 const DEFAULT_STREAM_STALE_AFTER_MS = 10_000;
+const DEFAULT_POLLED_STALE_AFTER_MS = 65_000;
+
+type Sighting = { atMs: number; via: 'poll' | 'stream' };
 
 /**
  * Asks the sources in order, each only for the symbols the ones before it could not price.
@@ -26,6 +34,8 @@ export class PriceSourceChain implements PriceSource {
   readonly #options: PriceSourceChainOptions;
   readonly #now: () => Date;
   readonly #skipUntil = new Map<PriceSource, Date>();
+  /** When each source last priced each symbol, by poll or by stream. */
+  readonly #sightings = new Map<PriceSource, Map<string, Sighting>>();
 
   constructor(options: PriceSourceChainOptions) {
     if (options.sources.length === 0) throw new Error('PriceSourceChain needs at least one source');
@@ -42,9 +52,12 @@ export class PriceSourceChain implements PriceSource {
       if (this.#isBackingOff(source)) continue;
       try {
         const found = await source.getQuotes(missing);
+        const nowMs = this.#now().getTime();
         for (const symbol of missing) {
           const quote = found.get(symbol);
-          if (quote !== undefined) quotes.set(symbol, quote);
+          if (quote === undefined) continue;
+          quotes.set(symbol, quote);
+          this.#sighted(source, symbol, { atMs: nowMs, via: 'poll' });
         }
       } catch (error) {
         if (error instanceof RateLimitedError) this.#skipUntil.set(source, error.retryAt);
@@ -59,19 +72,13 @@ export class PriceSourceChain implements PriceSource {
    * higher-priority source is healthy and live for that symbol.
    */
   subscribe(symbols: readonly string[], onQuote: (quote: PriceQuote) => void): () => void {
-    const staleAfterMs = this.#options.streamStaleAfterMs ?? DEFAULT_STREAM_STALE_AFTER_MS;
     const sources = this.#options.sources;
-    const lastQuoteAtMs = sources.map(() => new Map<string, number>());
-    const isLive = (index: number, symbol: string, nowMs: number): boolean => {
-      const seenAtMs = lastQuoteAtMs[index]?.get(symbol);
-      return seenAtMs !== undefined && nowMs - seenAtMs < staleAfterMs && sources[index]?.health().ok === true;
-    };
     const unsubscribes = sources.map((source, index) =>
       source.subscribe?.(symbols, (quote) => {
         const nowMs = this.#now().getTime();
-        lastQuoteAtMs[index]?.set(quote.symbol, nowMs);
-        for (let higher = 0; higher < index; higher++) {
-          if (isLive(higher, quote.symbol, nowMs)) return;
+        this.#sighted(source, quote.symbol, { atMs: nowMs, via: 'stream' });
+        for (const higher of sources.slice(0, index)) {
+          if (this.#isLive(higher, quote.symbol, nowMs)) return;
         }
         onQuote(quote);
       }),
@@ -96,6 +103,26 @@ export class PriceSourceChain implements PriceSource {
 
   async close(): Promise<void> {
     await Promise.all(this.#options.sources.map((source) => source.close?.()));
+  }
+
+  #sighted(source: PriceSource, symbol: string, sighting: Sighting): void {
+    let bySymbol = this.#sightings.get(source);
+    if (!bySymbol) {
+      bySymbol = new Map();
+      this.#sightings.set(source, bySymbol);
+    }
+    bySymbol.set(symbol, sighting);
+  }
+
+  /** A source is live for a symbol while it is healthy and priced the symbol recently enough. */
+  #isLive(source: PriceSource, symbol: string, nowMs: number): boolean {
+    const sighting = this.#sightings.get(source)?.get(symbol);
+    if (sighting === undefined || source.health().ok !== true) return false;
+    const staleAfterMs =
+      sighting.via === 'stream'
+        ? (this.#options.streamStaleAfterMs ?? DEFAULT_STREAM_STALE_AFTER_MS)
+        : (this.#options.polledStaleAfterMs ?? DEFAULT_POLLED_STALE_AFTER_MS);
+    return nowMs - sighting.atMs < staleAfterMs;
   }
 
   #isBackingOff(source: PriceSource): boolean {

@@ -34,7 +34,15 @@ export async function marketsModule(app: FastifyInstance, context: AppContext): 
     pricePrecision: row.price_precision,
     quantityPrecision: row.quantity_precision,
   }));
-  const feed = new MarketFeed({ db, pubsub, log, clock, source: sources.chain, pairs: feedPairs });
+  const feed = new MarketFeed({
+    db,
+    pubsub,
+    log,
+    clock,
+    source: sources.chain,
+    pairs: feedPairs,
+    pollIntervalMs: config.pricePollIntervalMs,
+  });
   registerFeed(context, feed);
 
   const quotes = await feed.prime();
