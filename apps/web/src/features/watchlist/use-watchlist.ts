@@ -62,10 +62,20 @@ export function useWatchlist(): WatchlistState {
   const pairIds = useAccount ? (query.data?.pair_ids ?? EMPTY) : local;
 
   // Each edit starts from the latest list (the cache, updated optimistically), not from this render's.
+  // Before the account's list has loaded, wait for it: starting from an empty list would replace it.
   const edit = (change: (current: readonly string[]) => string[]) => {
     if (useAccount) {
-      const current = queryClient.getQueryData<Watchlist>(key)?.pair_ids ?? EMPTY;
-      mutation.mutate(change(current));
+      const current = queryClient.getQueryData<Watchlist>(key)?.pair_ids;
+      if (current) {
+        mutation.mutate(change(current));
+        return;
+      }
+      queryClient
+        .fetchQuery({ queryKey: key, queryFn: () => watchlistApi.get(accountId), staleTime: WATCHLIST_STALE_MS })
+        .then(
+          (loaded) => mutation.mutate(change(queryClient.getQueryData<Watchlist>(key)?.pair_ids ?? loaded.pair_ids)),
+          () => toast.error(t('watchlist.saveFailed')),
+        );
     } else {
       writeLocalWatchlist(change(readLocalWatchlist()));
     }
