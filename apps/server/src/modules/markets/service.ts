@@ -7,6 +7,7 @@ import {
   type MarketStatistics,
   type PriceUpdate,
   type TradingPair,
+  type TradingPairSeed,
 } from '@platform/contracts';
 import { type Amount, decimal, formatDecimal, toScale } from '@platform/money';
 import type { AppContext } from '../../context.ts';
@@ -54,24 +55,8 @@ export function normalizePairId(symbol: string): string | null {
   return `${match[1]?.toUpperCase()}_${match[2]?.toUpperCase()}`;
 }
 
-type PairRow = {
-  id: string;
-  base_currency: string;
-  quote_currency: string;
-  symbol: string;
-  min_trade_amount: string;
-  max_trade_amount: string;
-  price_precision: number;
-  quantity_precision: number;
-  trading_fee: string;
-  maker_fee: string;
-  taker_fee: string;
-  is_active: boolean;
-  is_enabled_by_admin: boolean;
-  supported_by_provider: boolean;
-  created_at: Date;
-  updated_at: Date;
-};
+/** A trading_pairs row: the seeded §3.6 fields and their timestamps. */
+type PairRow = TradingPairSeed & { created_at: Date; updated_at: Date };
 
 /** NUMERIC comes back with its stored scale; the wire wants the value without padding zeros. */
 const canonical = (text: string) => formatDecimal(decimal(text), { trimZeros: true });
