@@ -45,6 +45,13 @@ export const chartRangeIntervals: Record<ChartRange, { interval: CandleInterval;
 /** Pair id as stored and routed: BASE_QUOTE, upper case. The display symbol is BASE/QUOTE. */
 export const pairIdSchema = z.string().regex(/^[A-Z0-9]{2,12}_[A-Z0-9]{2,12}$/, { error: 'Trading pair not found' });
 
+/** BTC_USD, BTC/USD, BTC-USD, btc_usd -> BTC_USD; anything else -> null. */
+export function normalizePairId(symbol: string): string | null {
+  const match = /^([A-Za-z0-9]{2,12})[_/-]([A-Za-z0-9]{2,12})$/.exec(symbol.trim());
+  if (!match) return null;
+  return `${match[1]?.toUpperCase()}_${match[2]?.toUpperCase()}`;
+}
+
 /** Spec §3.6 trading pair, every field. Fees are percentages as decimal strings ('0.1' = 0.1 %). */
 export const tradingPairSchema = z.object({
   id: z.string(),

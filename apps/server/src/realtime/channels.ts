@@ -1,4 +1,4 @@
-import { type SocketChannelKind, socketUpdateTypeByChannelKind } from '@platform/contracts';
+import { normalizePairId, type SocketChannelKind, socketUpdateTypeByChannelKind } from '@platform/contracts';
 
 export type Channel = {
   /** The normalised name, also the pub/sub topic: `price.BTC_USD`. */
@@ -10,15 +10,15 @@ export type Channel = {
   updateType: (typeof socketUpdateTypeByChannelKind)[SocketChannelKind];
 };
 
-// Pair ids are BASE_QUOTE; clients that think in display symbols send BASE/QUOTE, and either case.
-const CHANNEL_PATTERN = /^(price|orderbook|trades)\.([A-Za-z0-9]{2,12})[_/]([A-Za-z0-9]{2,12})$/;
+const CHANNEL_PATTERN = /^(price|orderbook|trades)\.(.+)$/;
 
 /** Parses a client's channel name; undefined when it is not one of ours. */
 export function parseChannel(raw: string): Channel | undefined {
   const match = CHANNEL_PATTERN.exec(raw);
-  if (!match) return undefined;
+  // Pair ids are BASE_QUOTE; clients that think in display symbols send BASE/QUOTE, and either case.
+  const market = match?.[2] === undefined ? null : normalizePairId(match[2]);
+  if (!match || market === null) return undefined;
   const kind = match[1] as SocketChannelKind;
-  const market = `${match[2]}_${match[3]}`.toUpperCase();
   return { name: `${kind}.${market}`, kind, market, updateType: socketUpdateTypeByChannelKind[kind] };
 }
 

@@ -5,6 +5,7 @@ import {
   candleIntervalMs,
   chartRangeIntervals,
   type MarketStatistics,
+  normalizePairId,
   type PriceUpdate,
   type TradingPair,
   type TradingPairSeed,
@@ -48,12 +49,6 @@ export const sourcesOf = (context: AppContext): PriceSources | undefined => pric
 
 export const PAIR_NOT_FOUND = 'Trading pair not found';
 
-/** BTC_USD, BTC/USD, BTC-USD, btc_usd -> BTC_USD; anything else -> null. */
-export function normalizePairId(symbol: string): string | null {
-  const match = /^([A-Za-z0-9]{2,12})[_/-]([A-Za-z0-9]{2,12})$/.exec(symbol.trim());
-  if (!match) return null;
-  return `${match[1]?.toUpperCase()}_${match[2]?.toUpperCase()}`;
-}
 
 /** A trading_pairs row: the seeded §3.6 fields and their timestamps. */
 type PairRow = TradingPairSeed & { created_at: Date; updated_at: Date };

@@ -1,4 +1,4 @@
-import { type UpdateWatchlistRequest, userFacingTexts, type Watchlist } from '@platform/contracts';
+import { normalizePairId, type UpdateWatchlistRequest, userFacingTexts, type Watchlist } from '@platform/contracts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { fail, ok, type Result } from '../../lib/errors.ts';
 import { existingPairIds } from '../markets/service.ts';
@@ -36,6 +36,7 @@ export async function setWatchlist(
   return ok({ pair_ids: pairIds });
 }
 
+/** The canonical id; text that is no pair id at all stays as sent, to be reported as unknown. */
 function normalisePairId(raw: string): string {
-  return raw.trim().toUpperCase().replace('/', '_');
+  return normalizePairId(raw) ?? raw.trim().toUpperCase();
 }
