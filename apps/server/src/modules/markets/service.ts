@@ -49,7 +49,6 @@ export const sourcesOf = (context: AppContext): PriceSources | undefined => pric
 
 export const PAIR_NOT_FOUND = 'Trading pair not found';
 
-
 /** A trading_pairs row: the seeded §3.6 fields and their timestamps. */
 type PairRow = TradingPairSeed & { created_at: Date; updated_at: Date };
 
