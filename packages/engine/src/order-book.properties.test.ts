@@ -7,7 +7,7 @@ import type { PlaceCommand, PlaceResult, RestingOrder } from './types.ts';
 type Command =
   | { kind: 'place'; command: PlaceCommand }
   | { kind: 'cancel'; orderId: string }
-  | { kind: 'reduce'; orderId: string; newRemainingLots: bigint };
+  | { kind: 'reduce'; orderId: string; newRemainingLots: number };
 
 /** A small id space on purpose, so that cancels, reductions and duplicates hit real orders often. */
 const ORDER_ID_COUNT = 40;
@@ -18,8 +18,8 @@ const placeArbitrary = fc
     account: fc.constantFrom('a', 'b', 'c'),
     side: fc.constantFrom('buy' as const, 'sell' as const),
     type: fc.constantFrom('limit' as const, 'limit' as const, 'limit' as const, 'market' as const),
-    priceTicks: fc.bigInt({ min: 95n, max: 105n }),
-    quantityLots: fc.bigInt({ min: 1n, max: 20n }),
+    priceTicks: fc.integer({ min: 95, max: 105 }),
+    quantityLots: fc.integer({ min: 1, max: 20 }),
     timeInForce: fc.constantFrom(
       'GTC' as const,
       'GTC' as const,
@@ -45,7 +45,7 @@ const commandArbitrary = fc.oneof(
   {
     weight: 1,
     arbitrary: fc
-      .record({ id: fc.nat(ORDER_ID_COUNT - 1), lots: fc.bigInt({ min: 0n, max: 20n }) })
+      .record({ id: fc.nat(ORDER_ID_COUNT - 1), lots: fc.integer({ min: 0, max: 20 }) })
       .map(({ id, lots }) => ({ kind: 'reduce' as const, orderId: `o${id}`, newRemainingLots: lots })),
   },
 );
@@ -82,7 +82,7 @@ function checkPriceTimePriority(makersBefore: RestingOrder[], command: PlaceComm
     expect(maker).toBeDefined();
     expect(fill.makerOrderId).toBe(maker!.orderId);
     expect(fill.priceTicks).toBe(maker!.priceTicks);
-    expect(fill.quantityLots > 0n).toBe(true);
+    expect(fill.quantityLots > 0).toBe(true);
     expect(fill.quantityLots <= maker!.remainingLots).toBe(true);
     // Only the last fill may leave its maker partly filled.
     if (index < result.fills.length - 1) expect(fill.quantityLots).toBe(maker!.remainingLots);
@@ -97,7 +97,7 @@ function checkPriceTimePriority(makersBefore: RestingOrder[], command: PlaceComm
 /** FOK fills completely or not at all; IOC and market orders never rest; post-only never takes. */
 function checkTimeInForce(command: PlaceCommand, result: PlaceResult & { status: 'accepted' }): void {
   if (command.timeInForce === 'FOK') expect(result.filledLots).toBe(command.quantityLots);
-  if (command.timeInForce !== 'GTC' || command.type === 'market') expect(result.restingLots).toBe(0n);
+  if (command.timeInForce !== 'GTC' || command.type === 'market') expect(result.restingLots).toBe(0);
   if (command.postOnly) expect(result.fills).toEqual([]);
 }
 
@@ -106,9 +106,9 @@ function checkTimeInForce(command: PlaceCommand, result: PlaceResult & { status:
  * what still rests, so that quantity conservation can be checked at the end.
  */
 class QuantityLedger {
-  private readonly placed = new Map<string, bigint>();
-  private readonly filled = new Map<string, bigint>();
-  private readonly cancelled = new Map<string, bigint>();
+  private readonly placed = new Map<string, number>();
+  private readonly filled = new Map<string, number>();
+  private readonly cancelled = new Map<string, number>();
   /** Order ids may be reused once an order has left the book; each life is a separate key. */
   private readonly currentKey = new Map<string, string>();
   private lives = 0;
@@ -132,19 +132,19 @@ class QuantityLedger {
   }
 
   check(book: OrderBook): void {
-    const resting = new Map<string, bigint>();
+    const resting = new Map<string, number>();
     for (const order of [...book.orders('buy'), ...book.orders('sell')]) {
       resting.set(this.currentKey.get(order.orderId)!, order.remainingLots);
     }
     for (const [key, placedLots] of this.placed) {
-      const filledLots = this.filled.get(key) ?? 0n;
+      const filledLots = this.filled.get(key) ?? 0;
       expect(filledLots <= placedLots).toBe(true);
-      expect(filledLots + (this.cancelled.get(key) ?? 0n) + (resting.get(key) ?? 0n)).toBe(placedLots);
+      expect(filledLots + (this.cancelled.get(key) ?? 0) + (resting.get(key) ?? 0)).toBe(placedLots);
     }
   }
 
-  private add(map: Map<string, bigint>, key: string, lots: bigint): void {
-    map.set(key, (map.get(key) ?? 0n) + lots);
+  private add(map: Map<string, number>, key: string, lots: number): void {
+    map.set(key, (map.get(key) ?? 0) + lots);
   }
 }
 
@@ -207,8 +207,8 @@ describe.each(ORDER_BOOK_IMPLEMENTATIONS)('$name properties', ({ create }) => {
       accountId: 'a',
       side: 'buy',
       type: 'limit',
-      priceTicks: 100n,
-      quantityLots: 1n,
+      priceTicks: 100,
+      quantityLots: 1,
       timeInForce: 'GTC',
       postOnly: false,
       timestampMs: 1,

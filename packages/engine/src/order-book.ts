@@ -16,10 +16,10 @@ export interface OrderBook {
   place(command: PlaceCommand): PlaceResult;
   cancel(orderId: string): CancelResult;
   /** Lowers the open quantity of a resting order; the order keeps its place in the queue. */
-  reduce(orderId: string, newRemainingLots: bigint): ReduceResult;
-  bestBid(): bigint | null;
-  bestAsk(): bigint | null;
-  lastTradePrice(): bigint | null;
+  reduce(orderId: string, newRemainingLots: number): ReduceResult;
+  bestBid(): number | null;
+  bestAsk(): number | null;
+  lastTradePrice(): number | null;
   depth(levels: number): BookDepth;
   order(orderId: string): RestingOrder | null;
   /** Resting orders of one side, best price first, then arrival order. */

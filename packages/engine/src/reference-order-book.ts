@@ -1,19 +1,21 @@
 import type { OrderBook } from './order-book.ts';
 import { snapshotHash } from './state-hash.ts';
-import type {
-  BookDepth,
-  BookSnapshot,
-  CancelResult,
-  DepthLevel,
-  Fill,
-  PlaceCommand,
-  PlaceResult,
-  ReduceResult,
-  RejectReason,
-  RemainderCancelReason,
-  RestingOrder,
-  SelfTradePreventionMode,
-  Side,
+import {
+  type BookDepth,
+  type BookSnapshot,
+  type CancelledMaker,
+  type CancelResult,
+  type DepthLevel,
+  type Fill,
+  MAX_UNITS,
+  type PlaceCommand,
+  type PlaceResult,
+  type ReduceResult,
+  type RejectReason,
+  type RemainderCancelReason,
+  type RestingOrder,
+  type SelfTradePreventionMode,
+  type Side,
 } from './types.ts';
 
 export interface OrderBookOptions {
@@ -26,14 +28,19 @@ function copyOrder(order: RestingOrder): RestingOrder {
   return { ...order };
 }
 
+/** Ticks and lots must be positive safe integers. */
+export function isPositiveUnits(value: number): boolean {
+  return Number.isSafeInteger(value) && value > 0 && value <= MAX_UNITS;
+}
+
 /** True when a resting order at makerPrice may trade with a taker on takerSide limited at limitPrice. */
-function priceAcceptable(takerSide: Side, limitPrice: bigint | null, makerPrice: bigint): boolean {
+export function priceAcceptable(takerSide: Side, limitPrice: number | null, makerPrice: number): boolean {
   if (limitPrice === null) return true;
   return takerSide === 'buy' ? makerPrice <= limitPrice : makerPrice >= limitPrice;
 }
 
 /** True when price a is strictly better than price b for a resting order on side. */
-function betterPrice(side: Side, a: bigint, b: bigint): boolean {
+function betterPrice(side: Side, a: number, b: number): boolean {
   return side === 'buy' ? a > b : a < b;
 }
 
@@ -44,7 +51,7 @@ function betterPrice(side: Side, a: bigint, b: bigint): boolean {
 export class ReferenceOrderBook implements OrderBook {
   private bids: RestingOrder[] = [];
   private asks: RestingOrder[] = [];
-  private lastTradePriceTicks: bigint | null = null;
+  private lastTradePriceTicks: number | null = null;
   readonly options: OrderBookOptions;
 
   constructor(options: Partial<OrderBookOptions> = {}) {
@@ -53,14 +60,14 @@ export class ReferenceOrderBook implements OrderBook {
 
   place(command: PlaceCommand): PlaceResult {
     const reason = this.validate(command);
-    if (reason !== null) return { status: 'rejected', orderId: command.orderId, reason, fills: [] };
+    if (reason !== null) return rejected(command.orderId, reason);
 
-    const limitPrice = command.type === 'market' ? null : command.priceTicks;
+    const limitPrice = limitPriceOf(command);
     if (command.postOnly && this.wouldCross(command.side, limitPrice)) {
-      return { status: 'rejected', orderId: command.orderId, reason: 'post_only_would_cross', fills: [] };
+      return rejected(command.orderId, 'post_only_would_cross');
     }
     if (command.timeInForce === 'FOK' && this.fillableLots(command, limitPrice) < command.quantityLots) {
-      return { status: 'rejected', orderId: command.orderId, reason: 'fok_not_fillable', fills: [] };
+      return rejected(command.orderId, 'fok_not_fillable');
     }
     return this.match(command, limitPrice);
   }
@@ -72,13 +79,13 @@ export class ReferenceOrderBook implements OrderBook {
     return { status: 'cancelled', orderId, cancelledLots: removed!.remainingLots };
   }
 
-  reduce(orderId: string, newRemainingLots: bigint): ReduceResult {
+  reduce(orderId: string, newRemainingLots: number): ReduceResult {
     const found = this.locate(orderId);
     if (found === null) return { status: 'rejected', orderId, reason: 'unknown_order' };
     const order = found.queue[found.index]!;
     // Raising the quantity or reducing to zero is not a reduction: the first must lose priority
     // (a modify), the second is a cancel.
-    if (newRemainingLots <= 0n || newRemainingLots > order.remainingLots) {
+    if (newRemainingLots <= 0 || newRemainingLots > order.remainingLots) {
       return { status: 'rejected', orderId, reason: 'invalid_quantity' };
     }
     const cancelledLots = order.remainingLots - newRemainingLots;
@@ -86,15 +93,15 @@ export class ReferenceOrderBook implements OrderBook {
     return { status: 'reduced', orderId, restingLots: newRemainingLots, cancelledLots };
   }
 
-  bestBid(): bigint | null {
+  bestBid(): number | null {
     return this.bids[0]?.priceTicks ?? null;
   }
 
-  bestAsk(): bigint | null {
+  bestAsk(): number | null {
     return this.asks[0]?.priceTicks ?? null;
   }
 
-  lastTradePrice(): bigint | null {
+  lastTradePrice(): number | null {
     return this.lastTradePriceTicks;
   }
 
@@ -131,8 +138,16 @@ export class ReferenceOrderBook implements OrderBook {
   }
 
   private validate(command: PlaceCommand): RejectReason | null {
-    if (command.quantityLots <= 0n) return 'invalid_quantity';
-    if (command.type === 'limit' && command.priceTicks <= 0n) return 'invalid_price';
+    if (!isPositiveUnits(command.quantityLots)) return 'invalid_quantity';
+    if (command.type === 'limit' && !isPositiveUnits(command.priceTicks)) return 'invalid_price';
+    if (command.type === 'market' && command.priceTicks !== 0 && !isPositiveUnits(command.priceTicks)) {
+      return 'invalid_price';
+    }
+    if (command.quoteBudget !== undefined) {
+      if (command.type !== 'market' || command.quoteBudget <= 0n) return 'invalid_quote_budget';
+      // "All or nothing" has no clear meaning for a budget that whole lots rarely spend exactly.
+      if (command.timeInForce === 'FOK') return 'invalid_time_in_force';
+    }
     if (command.type === 'market' && command.postOnly) return 'invalid_order_type';
     // A market order never rests, so GTC has no meaning for it; post-only must be able to rest.
     if (command.type === 'market' && command.timeInForce === 'GTC') return 'invalid_time_in_force';
@@ -141,37 +156,69 @@ export class ReferenceOrderBook implements OrderBook {
     return null;
   }
 
-  private wouldCross(side: Side, limitPrice: bigint | null): boolean {
+  private wouldCross(side: Side, limitPrice: number | null): boolean {
     const best = this.queue(opposite(side))[0];
     return best !== undefined && priceAcceptable(side, limitPrice, best.priceTicks);
   }
 
-  /** What a taker could fill right now: stops at its price limit or at the first own resting order. */
-  private fillableLots(command: PlaceCommand, limitPrice: bigint | null): bigint {
-    let fillable = 0n;
+  /**
+   * What a taker could fill right now: stops at its price limit, and at the first own resting order
+   * unless self-trade prevention would cancel that order and go on.
+   */
+  private fillableLots(command: PlaceCommand, limitPrice: number | null): number {
+    const mode = this.modeFor(command);
+    let fillable = 0;
     for (const maker of this.queue(opposite(command.side))) {
       if (!priceAcceptable(command.side, limitPrice, maker.priceTicks)) break;
-      if (maker.accountId === command.accountId) break;
+      if (maker.accountId === command.accountId) {
+        if (mode === 'cancel_oldest') continue;
+        break;
+      }
       fillable += maker.remainingLots;
       if (fillable >= command.quantityLots) break;
     }
     return fillable;
   }
 
-  private match(command: PlaceCommand, limitPrice: bigint | null): PlaceResult {
+  private modeFor(command: PlaceCommand): SelfTradePreventionMode {
+    return command.selfTradePrevention ?? this.options.selfTradePrevention;
+  }
+
+  private match(command: PlaceCommand, limitPrice: number | null): PlaceResult {
     const makers = this.queue(opposite(command.side));
     const fills: Fill[] = [];
+    const cancelledMakers: CancelledMaker[] = [];
+    const mode = this.modeFor(command);
     let remaining = command.quantityLots;
+    let budget = command.quoteBudget ?? null;
     let selfTradePrevented = false;
 
-    while (remaining > 0n) {
+    while (remaining > 0) {
       const maker = makers[0];
       if (maker === undefined || !priceAcceptable(command.side, limitPrice, maker.priceTicks)) break;
       if (maker.accountId === command.accountId) {
+        if (mode !== 'cancel_newest') {
+          makers.shift();
+          cancelledMakers.push({
+            orderId: maker.orderId,
+            accountId: maker.accountId,
+            side: maker.side,
+            priceTicks: maker.priceTicks,
+            cancelledLots: maker.remainingLots,
+          });
+        }
+        if (mode === 'cancel_oldest') continue;
         selfTradePrevented = true;
         break;
       }
-      const quantityLots = remaining < maker.remainingLots ? remaining : maker.remainingLots;
+      let quantityLots = remaining < maker.remainingLots ? remaining : maker.remainingLots;
+      if (budget !== null) {
+        const affordable = budget / BigInt(maker.priceTicks);
+        if (affordable < BigInt(quantityLots)) quantityLots = Number(affordable);
+        // The budget cannot buy one more lot here: the rest is a market remainder.
+        if (quantityLots === 0) break;
+        budget -= BigInt(quantityLots) * BigInt(maker.priceTicks);
+      }
       fills.push({
         makerOrderId: maker.orderId,
         takerOrderId: command.orderId,
@@ -185,24 +232,25 @@ export class ReferenceOrderBook implements OrderBook {
       remaining -= quantityLots;
       maker.remainingLots -= quantityLots;
       this.lastTradePriceTicks = maker.priceTicks;
-      if (maker.remainingLots === 0n) makers.shift();
+      if (maker.remainingLots === 0) makers.shift();
     }
 
     const filledLots = command.quantityLots - remaining;
     const cancelReason = remainderCancelReason(command, remaining, selfTradePrevented);
-    if (remaining > 0n && cancelReason === null) this.rest(command, remaining);
+    if (remaining > 0 && cancelReason === null) this.rest(command, remaining);
     return {
       status: 'accepted',
       orderId: command.orderId,
       fills,
+      cancelledMakers,
       filledLots,
-      restingLots: cancelReason === null ? remaining : 0n,
-      cancelledLots: cancelReason === null ? 0n : remaining,
+      restingLots: cancelReason === null ? remaining : 0,
+      cancelledLots: cancelReason === null ? 0 : remaining,
       remainderCancelReason: cancelReason,
     };
   }
 
-  private rest(command: PlaceCommand, remainingLots: bigint): void {
+  private rest(command: PlaceCommand, remainingLots: number): void {
     const queue = this.queue(command.side);
     // Behind every order at the same or a better price: that is price-time priority.
     let index = 0;
@@ -236,12 +284,22 @@ function opposite(side: Side): Side {
   return side === 'buy' ? 'sell' : 'buy';
 }
 
+function rejected(orderId: string, reason: RejectReason): PlaceResult {
+  return { status: 'rejected', orderId, reason, fills: [], cancelledMakers: [] };
+}
+
+/** The price a taker may not pass: its limit, a market order's protection price, or none. */
+export function limitPriceOf(command: PlaceCommand): number | null {
+  if (command.type === 'limit') return command.priceTicks;
+  return command.priceTicks > 0 ? command.priceTicks : null;
+}
+
 function remainderCancelReason(
   command: PlaceCommand,
-  remainingLots: bigint,
+  remainingLots: number,
   selfTradePrevented: boolean,
 ): RemainderCancelReason | null {
-  if (remainingLots === 0n) return null;
+  if (remainingLots === 0) return null;
   if (selfTradePrevented) return 'self_trade_prevented';
   if (command.type === 'market') return 'market_remainder';
   if (command.timeInForce !== 'GTC') return 'ioc_remainder';

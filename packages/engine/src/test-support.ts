@@ -14,8 +14,8 @@ export function limit(
   orderId: string,
   accountId: string,
   side: Side,
-  priceTicks: bigint,
-  quantityLots: bigint,
+  priceTicks: number,
+  quantityLots: number,
   options: { timeInForce?: TimeInForce; postOnly?: boolean } = {},
 ): PlaceCommand {
   const sequence = nextSequence++;
@@ -37,18 +37,18 @@ export function market(
   orderId: string,
   accountId: string,
   side: Side,
-  quantityLots: bigint,
+  quantityLots: number,
   timeInForce: TimeInForce = 'IOC',
 ): PlaceCommand {
-  return { ...limit(orderId, accountId, side, 0n, quantityLots, { timeInForce }), type: 'market' };
+  return { ...limit(orderId, accountId, side, 0, quantityLots, { timeInForce }), type: 'market' };
 }
 
 function checkSide(orders: RestingOrder[], side: Side): void {
   for (const [index, order] of orders.entries()) {
     expect(order.side).toBe(side);
-    expect(order.remainingLots > 0n).toBe(true);
+    expect(order.remainingLots > 0).toBe(true);
     expect(order.remainingLots <= order.originalLots).toBe(true);
-    expect(order.priceTicks > 0n).toBe(true);
+    expect(order.priceTicks > 0).toBe(true);
     const next = orders[index + 1];
     if (next === undefined) continue;
     // Priority order: never a better price behind a worse one.
@@ -75,6 +75,6 @@ export function checkBookInvariants(book: OrderBook): void {
 }
 
 /** A compact view of one side for scenario tables: [orderId, priceTicks, remainingLots]. */
-export function sideView(book: OrderBook, side: Side): [string, bigint, bigint][] {
+export function sideView(book: OrderBook, side: Side): [string, number, number][] {
   return book.orders(side).map((order) => [order.orderId, order.priceTicks, order.remainingLots]);
 }

@@ -1,6 +1,6 @@
 /**
  * Commands, results and fills of the matching engine. Prices are integer ticks and quantities integer
- * lots (bigint), so no floating-point value ever reaches the book. Time and sequence numbers arrive with
+ * lots (number), so no floating-point value ever reaches the book. Time and sequence numbers arrive with
  * each command because the engine reads no clock.
  */
 
@@ -8,18 +8,36 @@ export type Side = 'buy' | 'sell';
 export type OrderType = 'limit' | 'market';
 export type TimeInForce = 'GTC' | 'IOC' | 'FOK';
 
-/** Only 'cancel_newest' exists yet: the incoming order's remainder is cancelled, the resting order stays. */
-export type SelfTradePreventionMode = 'cancel_newest';
+/**
+ * What happens when an order would trade with a resting order of the same account:
+ * - cancel_newest: the incoming order's remainder is cancelled, the resting order stays (the default);
+ * - cancel_oldest: the resting order is cancelled and matching goes on;
+ * - cancel_both: both the resting order and the incoming order's remainder are cancelled.
+ */
+export type SelfTradePreventionMode = 'cancel_newest' | 'cancel_oldest' | 'cancel_both';
+
+/** Ticks and lots are safe integers: at most 2^53 - 1, so no precision is ever lost. */
+export const MAX_UNITS = Number.MAX_SAFE_INTEGER;
 
 export interface PlaceCommand {
   orderId: string;
   accountId: string;
   side: Side;
   type: OrderType;
-  /** Limit price in ticks; ignored for market orders, which take any price. */
-  priceTicks: bigint;
-  /** Base quantity in lots. */
-  quantityLots: bigint;
+  /**
+   * Limit price in ticks. For a market order it is a protection price (the worst price it may
+   * trade at), or 0 for none.
+   */
+  priceTicks: number;
+  /** Base quantity in lots; for a market order with a quote budget, the most lots it may take. */
+  quantityLots: number;
+  /**
+   * Market orders by quote amount: the most the order may spend (buy) or receive (sell), in notional
+   * units of ticks x lots (bigint, because that product can pass 2^53). Only whole lots trade.
+   */
+  quoteBudget?: bigint;
+  /** Overrides the book's self-trade prevention mode for this order. */
+  selfTradePrevention?: SelfTradePreventionMode;
   timeInForce: TimeInForce;
   postOnly: boolean;
   timestampMs: number;
@@ -30,11 +48,11 @@ export interface RestingOrder {
   orderId: string;
   accountId: string;
   side: Side;
-  priceTicks: bigint;
+  priceTicks: number;
   /** The quantity still open in the book. */
-  remainingLots: bigint;
+  remainingLots: number;
   /** The quantity the order was placed with; reductions do not change it. */
-  originalLots: bigint;
+  originalLots: number;
   timestampMs: number;
   sequence: number;
 }
@@ -46,8 +64,8 @@ export interface Fill {
   takerAccountId: string;
   takerSide: Side;
   /** Always the maker's price. */
-  priceTicks: bigint;
-  quantityLots: bigint;
+  priceTicks: number;
+  quantityLots: number;
   /** The sequence of the command that caused the fill. */
   sequence: number;
 }
@@ -57,6 +75,7 @@ export type RejectReason =
   | 'invalid_price'
   | 'invalid_time_in_force'
   | 'invalid_order_type'
+  | 'invalid_quote_budget'
   | 'duplicate_order_id'
   | 'post_only_would_cross'
   | 'fok_not_fillable'
@@ -76,34 +95,46 @@ export const ENGINE_RESULT_CODES = {
   invalid_time_in_force: 1003,
   invalid_order_type: 1004,
   duplicate_order_id: 1005,
+  invalid_quote_budget: 1006,
   post_only_would_cross: 1101,
   fok_not_fillable: 1102,
   unknown_order: 1201,
 } as const satisfies Record<RejectReason | 'accepted', number>;
+
+/** A resting order removed by self-trade prevention (modes cancel_oldest and cancel_both). */
+export interface CancelledMaker {
+  orderId: string;
+  accountId: string;
+  side: Side;
+  priceTicks: number;
+  cancelledLots: number;
+}
 
 export type PlaceResult =
   | {
       status: 'accepted';
       orderId: string;
       fills: Fill[];
-      filledLots: bigint;
-      restingLots: bigint;
-      cancelledLots: bigint;
+      /** Resting orders of the same account cancelled by self-trade prevention, in the order met. */
+      cancelledMakers: CancelledMaker[];
+      filledLots: number;
+      restingLots: number;
+      cancelledLots: number;
       remainderCancelReason: RemainderCancelReason | null;
     }
-  | { status: 'rejected'; orderId: string; reason: RejectReason; fills: [] };
+  | { status: 'rejected'; orderId: string; reason: RejectReason; fills: []; cancelledMakers: [] };
 
 export type CancelResult =
-  | { status: 'cancelled'; orderId: string; cancelledLots: bigint }
+  | { status: 'cancelled'; orderId: string; cancelledLots: number }
   | { status: 'rejected'; orderId: string; reason: 'unknown_order' };
 
 export type ReduceResult =
-  | { status: 'reduced'; orderId: string; restingLots: bigint; cancelledLots: bigint }
+  | { status: 'reduced'; orderId: string; restingLots: number; cancelledLots: number }
   | { status: 'rejected'; orderId: string; reason: 'unknown_order' | 'invalid_quantity' };
 
 export interface DepthLevel {
-  priceTicks: bigint;
-  quantityLots: bigint;
+  priceTicks: number;
+  quantityLots: number;
   orderCount: number;
 }
 
@@ -117,5 +148,5 @@ export interface BookSnapshot {
   /** Best price first, then arrival order within a price. */
   bids: RestingOrder[];
   asks: RestingOrder[];
-  lastTradePriceTicks: bigint | null;
+  lastTradePriceTicks: number | null;
 }
