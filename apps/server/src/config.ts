@@ -63,6 +63,17 @@ const envSchema = z.object({
   PRICE_POLL_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   HISTORY_DAYS: z.coerce.number().int().min(0).max(3_650).optional(),
   HISTORY_MINUTE_HOURS: z.coerce.number().int().min(0).max(168).optional(),
+  /** Limit and stop prices must lie within this many basis points of the reference price (1000 = 10 %). */
+  PRICE_BAND_BPS: z.coerce.number().int().min(10).max(9_000).default(1_000),
+  /** An engine snapshot per market after this many commands. */
+  ENGINE_SNAPSHOT_EVERY: z.coerce.number().int().min(1).max(10_000_000).default(10_000),
+  MARKET_MAKER_ENABLED: envBoolean.optional(),
+  /** How often each market's quotes are refreshed around the reference price. */
+  MARKET_MAKER_REFRESH_MS: z.coerce.number().int().min(100).max(3_600_000).default(5_000),
+  /** Price levels quoted on each side of each market. */
+  MARKET_MAKER_LEVELS: z.coerce.number().int().min(1).max(100).default(10),
+  /** Comma-separated pair ids the bots quote; all active pairs when unset. */
+  MARKET_MAKER_PAIRS: z.string().optional(),
 });
 
 /** Test servers keep their seeded history tiny: every integration suite boots one. */
@@ -105,6 +116,13 @@ export type Config = {
   historyDays: number;
   /** Hours of 1-minute candles generated at first start. */
   historyMinuteHours: number;
+  priceBandBps: number;
+  engineSnapshotEvery: number;
+  /** Market-making bots (on by default, off in tests unless asked for). */
+  marketMakerEnabled: boolean;
+  marketMakerRefreshMs: number;
+  marketMakerLevels: number;
+  marketMakerPairs: string[];
 };
 
 export class ConfigError extends Error {
@@ -156,5 +174,14 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     historyDays: env.HISTORY_DAYS ?? (env.NODE_ENV === 'test' ? TEST_HISTORY_DAYS : DEFAULT_HISTORY_DAYS),
     historyMinuteHours:
       env.HISTORY_MINUTE_HOURS ?? (env.NODE_ENV === 'test' ? TEST_HISTORY_MINUTE_HOURS : DEFAULT_HISTORY_MINUTE_HOURS),
+    priceBandBps: env.PRICE_BAND_BPS,
+    engineSnapshotEvery: env.ENGINE_SNAPSHOT_EVERY,
+    marketMakerEnabled: env.MARKET_MAKER_ENABLED ?? env.NODE_ENV !== 'test',
+    marketMakerRefreshMs: env.MARKET_MAKER_REFRESH_MS,
+    marketMakerLevels: env.MARKET_MAKER_LEVELS,
+    marketMakerPairs: (env.MARKET_MAKER_PAIRS ?? '')
+      .split(',')
+      .map((pair) => pair.trim().toUpperCase())
+      .filter((pair) => pair.length > 0),
   };
 }

@@ -2,6 +2,23 @@
  * The matching engine: pure and deterministic. Time, ids and sequence numbers arrive with each command;
  * nothing in here reads a clock, draws a random number, performs I/O or awaits.
  */
+export { FastOrderBook } from './fast-order-book.ts';
+export { MarketEngine } from './market-engine.ts';
+export type {
+  CancelOrderCommand,
+  EngineOrder,
+  EngineOrderState,
+  MarketCommand,
+  MarketCommandResult,
+  MarketEvent,
+  MarketOrderType,
+  MarketRejectReason,
+  MarketRules,
+  MarketSnapshot,
+  ModifyOrderCommand,
+  OrderEndReason,
+  PlaceOrderCommand,
+} from './market-types.ts';
 export type { OrderBook } from './order-book.ts';
 export type { OrderBookOptions } from './reference-order-book.ts';
 export { ReferenceOrderBook } from './reference-order-book.ts';

@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { FastOrderBook } from './fast-order-book.ts';
 import type { OrderBook } from './order-book.ts';
 import { ReferenceOrderBook } from './reference-order-book.ts';
 import type { PlaceCommand, RestingOrder, Side, TimeInForce } from './types.ts';
@@ -6,6 +7,7 @@ import type { PlaceCommand, RestingOrder, Side, TimeInForce } from './types.ts';
 /** Every implementation of OrderBook runs the same suite; the fast book joins this list. */
 export const ORDER_BOOK_IMPLEMENTATIONS: { name: string; create: () => OrderBook }[] = [
   { name: 'ReferenceOrderBook', create: () => new ReferenceOrderBook() },
+  { name: 'FastOrderBook', create: () => new FastOrderBook() },
 ];
 
 let nextSequence = 1;

@@ -5,7 +5,9 @@ import { accountsModule } from './accounts/routes.ts';
 import { authModule } from './auth/index.ts';
 import { healthRoutes } from './health/routes.ts';
 import { marketsModule } from './markets/index.ts';
+import { notificationsModule } from './notifications/index.ts';
 import { providerModule } from './provider/routes.ts';
+import { tradingModule } from './trading/index.ts';
 import { watchlistModule } from './watchlist/routes.ts';
 
 /** A feature module: registers its routes (and hooks) given the shared context. */
@@ -18,6 +20,8 @@ export const modules: ModuleRegistrar[] = [
   accountsModule,
   marketsModule,
   providerModule,
+  tradingModule,
   realtimeModule,
   watchlistModule,
+  notificationsModule,
 ];

@@ -1,6 +1,6 @@
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { type GatewaySocket, SocketGateway } from './gateway.ts';
+import { type GatewaySocket, SocketGateway, type TokenCheck } from './gateway.ts';
 import type { SocketLimits } from './limits.ts';
 import { InProcessPubSub } from './pubsub.ts';
 
@@ -33,7 +33,7 @@ class FakeSocket implements GatewaySocket {
   }
 }
 
-function setup(limits: Partial<SocketLimits> = {}) {
+function setup(limits: Partial<SocketLimits> = {}, verifyToken?: (token: string) => Promise<TokenCheck>) {
   const pubsub = new InProcessPubSub();
   let nowMs = 1_700_000_000_000;
   const clock = {
@@ -42,7 +42,13 @@ function setup(limits: Partial<SocketLimits> = {}) {
       nowMs += ms;
     },
   };
-  const gateway = new SocketGateway({ pubsub, clock: clock.now, log: pino({ level: 'silent' }), limits });
+  const gateway = new SocketGateway({
+    pubsub,
+    clock: clock.now,
+    log: pino({ level: 'silent' }),
+    limits,
+    ...(verifyToken ? { verifyToken } : {}),
+  });
   const open = (address = '10.0.0.1') => {
     const socket = new FakeSocket();
     const connection = gateway.open(socket, { address });
@@ -163,5 +169,108 @@ describe('SocketGateway', () => {
     expect(socket.drain()).toEqual([
       { type: 'price_update', channel: 'price.BTC_USD', seq: 2, payload: { price: '5' } },
     ]);
+  });
+});
+
+/** A token check the test answers when it chooses, to see what happens meanwhile. */
+function pendingChecks() {
+  const waiting: Array<{ token: string; answer: (check: TokenCheck) => void }> = [];
+  const verifyToken = (token: string) =>
+    new Promise<TokenCheck>((resolve) => {
+      waiting.push({ token, answer: resolve });
+    });
+  /** Answers the oldest check and lets the gateway finish with it. */
+  const answer = async (check: TokenCheck) => {
+    waiting.shift()?.answer(check);
+    await new Promise((resolve) => setImmediate(resolve));
+  };
+  return { verifyToken, waiting, answer };
+}
+
+const ALICE = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
+const BOB = 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb';
+const frame = (message: unknown) => JSON.stringify(message);
+
+describe('SocketGateway authentication', () => {
+  it('holds the frames that arrive during a token check and handles them after it, in order', async () => {
+    const checks = pendingChecks();
+    const { open } = setup({}, checks.verifyToken);
+    const { socket, connection } = open();
+    connection!.receive(frame({ type: 'auth', token: 't-alice' }));
+    connection!.receive(frame({ type: 'subscribe', channel: 'orders' }));
+    connection!.receive(frame({ type: 'ping' }));
+    expect(socket.drain()).toEqual([]);
+    await checks.answer({ ok: true, accountId: ALICE });
+    expect(socket.drain().map((message) => message.type)).toEqual(['authenticated', 'subscribed', 'pong']);
+  });
+
+  it(`refuses frames past the held limit during a check with RATE_LIMITED`, async () => {
+    const checks = pendingChecks();
+    const { open } = setup({ maxFramesHeldDuringAuth: 2 }, checks.verifyToken);
+    const { socket, connection } = open();
+    connection!.receive(frame({ type: 'auth', token: 't' }));
+    for (let index = 0; index < 3; index++) connection!.receive(frame({ type: 'ping' }));
+    expect(socket.drain()).toEqual([{ type: 'error', payload: { code: 'RATE_LIMITED', message: expect.any(String) } }]);
+    await checks.answer({ ok: true, accountId: ALICE });
+    expect(socket.drain().map((message) => message.type)).toEqual(['authenticated', 'pong', 'pong']);
+  });
+
+  it('refuses a user channel on an anonymous connection and a market channel stays open to it', () => {
+    const { open } = setup();
+    const { socket, connection } = open();
+    connection!.receive(frame({ type: 'subscribe', channel: 'balances' }));
+    connection!.receive(frame({ type: 'subscribe', channel: 'price.BTC_USD' }));
+    expect(socket.drain().map((message) => message.payload?.code ?? message.type)).toEqual([
+      'UNAUTHORIZED',
+      'subscribed',
+      'price_update',
+    ]);
+  });
+
+  it('refuses every token without a verifier, and when the verifier fails', async () => {
+    const withoutVerifier = setup().open();
+    withoutVerifier.connection!.receive(frame({ type: 'auth', token: 't' }));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(withoutVerifier.socket.drain()).toMatchObject([{ type: 'error', payload: { code: 'UNAUTHORIZED' } }]);
+
+    const failing = setup({}, () => Promise.reject(new Error('key store down'))).open();
+    failing.connection!.receive(frame({ type: 'auth', token: 't' }));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(failing.socket.drain()).toMatchObject([{ type: 'error', payload: { code: 'UNAUTHORIZED' } }]);
+    expect(failing.connection!.accountId).toBeNull();
+  });
+
+  it('sends nothing when the connection closes during the check', async () => {
+    const checks = pendingChecks();
+    const { gateway, open } = setup({}, checks.verifyToken);
+    const { socket, connection } = open();
+    connection!.receive(frame({ type: 'auth', token: 't' }));
+    connection!.receive(frame({ type: 'subscribe', channel: 'orders' }));
+    gateway.disconnect(connection!);
+    await checks.answer({ ok: true, accountId: ALICE });
+    expect(socket.drain()).toEqual([]);
+    expect(gateway.stats()).toEqual({ connections: 0, subscriptions: 0, channels: 0 });
+  });
+
+  it('moves user channels to the new account: nothing of the old one arrives afterwards', async () => {
+    const checks = pendingChecks();
+    const { gateway, pubsub, open } = setup({}, checks.verifyToken);
+    const { socket, connection } = open();
+    connection!.receive(frame({ type: 'auth', token: 't-alice' }));
+    await checks.answer({ ok: true, accountId: ALICE });
+    connection!.receive(frame({ type: 'subscribe', channel: 'orders' }));
+    connection!.receive(frame({ type: 'subscribe', channel: 'price.BTC_USD' }));
+    socket.drain();
+    connection!.receive(frame({ type: 'auth', token: 't-bob' }));
+    await checks.answer({ ok: true, accountId: BOB });
+    expect(socket.drain()).toEqual([
+      { type: 'unsubscribed', channel: 'orders' },
+      { type: 'authenticated', account_id: BOB },
+    ]);
+    expect(pubsub.hasSubscribers(`account.${ALICE}.orders`)).toBe(false);
+    // Public channels are the same for every account and stay.
+    expect(gateway.stats()).toEqual({ connections: 1, subscriptions: 1, channels: 1 });
+    pubsub.publish(`account.${ALICE}.orders`, { id: 'old' });
+    expect(socket.drain()).toEqual([]);
   });
 });

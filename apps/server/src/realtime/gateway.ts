@@ -7,7 +7,7 @@ import {
   type SocketStats,
 } from '@platform/contracts';
 import type { Logger } from '../logger.ts';
-import { type Channel, parseChannel, priceTopic } from './channels.ts';
+import { type Channel, channelTopic, parseChannel, priceTopic } from './channels.ts';
 import { SOCKET_LIMITS, type SocketLimits } from './limits.ts';
 import type { PubSub } from './pubsub.ts';
 
@@ -24,25 +24,35 @@ export type GatewaySocket = {
 /** WebSocket.OPEN: anything else means a send would be lost. */
 const SOCKET_OPEN = 1;
 
+/** What an access token proves: an account, or why not. */
+export type TokenCheck = { ok: true; accountId: string } | { ok: false; reason: 'expired' | 'invalid' };
+
 export type GatewayDeps = {
   pubsub: PubSub;
   clock: () => Date;
   log: Logger;
   limits?: Partial<SocketLimits>;
+  /**
+   * Checks an access token the way the HTTP guard does. Without one (unit tests of the public
+   * channels), every authentication is refused.
+   */
+  verifyToken?: (token: string) => Promise<TokenCheck>;
 };
 
 export type ConnectionInfo = {
   /** The client's address (behind a trusted proxy, the forwarded one). */
   address: string;
-  /**
-   * The signed-in account, for the user channels (orders, balances) that come later. Public
-   * channels never look at it; null until the socket learns to authenticate.
-   */
+  /** An account already proven by the caller (tests); sockets otherwise start anonymous. */
   accountId?: string | null;
 };
 
-/** One pub/sub listener per channel, shared by every connection subscribed to it. */
+/** One pub/sub listener per topic, shared by every connection subscribed to it. */
 type Fanout = { channel: Channel; subscribers: Set<Connection>; unsubscribe: () => void };
+
+const TOKEN_REFUSALS: Record<Extract<TokenCheck, { ok: false }>['reason'], string> = {
+  expired: 'Access token expired',
+  invalid: 'Invalid access token',
+};
 
 /**
  * The product socket (spec §7.6): connections subscribe to channels, and every message published
@@ -81,7 +91,7 @@ export class SocketGateway {
   /** Forgets a connection and its subscriptions. Called on close; safe to call twice. */
   disconnect(connection: Connection): void {
     if (!this.connections.delete(connection)) return;
-    for (const name of connection.close()) this.removeSubscriber(name, connection);
+    for (const topic of connection.close()) this.removeSubscriber(topic, connection);
     const remaining = (this.connectionsByAddress.get(connection.address) ?? 1) - 1;
     if (remaining > 0) this.connectionsByAddress.set(connection.address, remaining);
     else this.connectionsByAddress.delete(connection.address);
@@ -124,25 +134,32 @@ export class SocketGateway {
 
   subscribe(connection: Connection, requested: string): void {
     const channel = parseChannel(requested);
-    // A market exists for the socket once its price has been published; order book and trade
-    // channels of a priced market are accepted and stay silent until the exchange core publishes.
-    if (!channel || this.deps.pubsub.latest(priceTopic(channel.market)) === undefined) {
+    if (!channel || (channel.scope === 'market' && !this.knowsMarket(channel.name, channel.market))) {
       connection.sendError('UNKNOWN_CHANNEL', 'Unknown channel', requested);
       return;
     }
+    const accountId = connection.accountId;
+    if (channel.scope === 'user' && accountId === null) {
+      connection.sendError('UNAUTHORIZED', `Authenticate before subscribing to ${channel.name}`, requested);
+      return;
+    }
+    const topic = channelTopic(channel, accountId ?? '');
     if (!connection.isSubscribed(channel.name)) {
       if (connection.subscriptionCount >= this.limits.maxSubscriptionsPerConnection) {
         const limit = this.limits.maxSubscriptionsPerConnection;
         connection.sendError('TOO_MANY_SUBSCRIPTIONS', `At most ${limit} subscriptions per connection`, requested);
         return;
       }
-      connection.startChannel(channel.name);
-      this.addSubscriber(channel, connection);
+      connection.startChannel(channel, topic);
+      this.addSubscriber(channel, topic, connection);
     }
     // Subscribing again to a channel one holds is how a client that saw a gap resynchronises:
     // it gets a new snapshot and the sequence goes on.
     connection.sendOnChannel(channel.name, (seq) => ({ type: 'subscribed', channel: channel.name, seq }));
-    const snapshot = this.deps.pubsub.latest(channel.name);
+    // User channels have no snapshot: their state is loaded over HTTP, and a retained message
+    // per account would keep memory for every account that ever traded.
+    if (channel.scope === 'user') return;
+    const snapshot = this.deps.pubsub.latest(topic);
     if (snapshot !== undefined) {
       const payload = serialise(snapshot);
       if (payload !== undefined) connection.deliver(channel, payload, true);
@@ -156,30 +173,72 @@ export class SocketGateway {
       return;
     }
     // Unsubscribing from a channel one does not hold is not an error: the outcome is the same.
-    if (connection.stopChannel(channel.name)) this.removeSubscriber(channel.name, connection);
+    const topic = connection.stopChannel(channel.name);
+    if (topic !== undefined) this.removeSubscriber(topic, connection);
     connection.send({ type: 'unsubscribed', channel: channel.name });
   }
 
-  private addSubscriber(channel: Channel, connection: Connection): void {
-    let fanout = this.fanouts.get(channel.name);
+  /**
+   * Proves the connection's account with an access token. A refused token leaves the connection as
+   * it was (anonymous, or still the account it proved before). Switching to another account first
+   * drops the previous account's user channels, so that no event of one account reaches a
+   * connection that now speaks for another.
+   */
+  async authenticate(connection: Connection, token: string): Promise<void> {
+    const check = await this.checkToken(token);
+    if (connection.closed) return;
+    if (!check.ok) {
+      connection.sendError('UNAUTHORIZED', TOKEN_REFUSALS[check.reason]);
+      return;
+    }
+    if (connection.accountId !== null && connection.accountId !== check.accountId) {
+      for (const name of connection.userChannelNames()) {
+        const topic = connection.stopChannel(name);
+        if (topic !== undefined) this.removeSubscriber(topic, connection);
+        connection.send({ type: 'unsubscribed', channel: name });
+      }
+    }
+    connection.accountId = check.accountId;
+    connection.send({ type: 'authenticated', account_id: check.accountId });
+  }
+
+  private async checkToken(token: string): Promise<TokenCheck> {
+    if (!this.deps.verifyToken) return { ok: false, reason: 'invalid' };
+    try {
+      return await this.deps.verifyToken(token);
+    } catch (error) {
+      this.deps.log.error({ err: error }, 'socket token check failed');
+      return { ok: false, reason: 'invalid' };
+    }
+  }
+
+  /**
+   * A market exists for the socket once its price has been published, or (for an exchange market
+   * the price feed does not cover) once the channel itself has a retained snapshot. Order book and
+   * trade channels of a known market are accepted and stay silent until the exchange core publishes.
+   */
+  private knowsMarket(name: string, market: string): boolean {
+    return this.deps.pubsub.latest(priceTopic(market)) !== undefined || this.deps.pubsub.latest(name) !== undefined;
+  }
+
+  private addSubscriber(channel: Channel, topic: string, connection: Connection): void {
+    let fanout = this.fanouts.get(topic);
     if (!fanout) {
       const subscribers = new Set<Connection>();
-      const unsubscribe = this.deps.pubsub.subscribe(channel.name, (message) =>
-        this.fanOut(channel, subscribers, message),
-      );
+      const unsubscribe = this.deps.pubsub.subscribe(topic, (message) => this.fanOut(channel, subscribers, message));
       fanout = { channel, subscribers, unsubscribe };
-      this.fanouts.set(channel.name, fanout);
+      this.fanouts.set(topic, fanout);
     }
     fanout.subscribers.add(connection);
   }
 
-  private removeSubscriber(name: string, connection: Connection): void {
-    const fanout = this.fanouts.get(name);
+  private removeSubscriber(topic: string, connection: Connection): void {
+    const fanout = this.fanouts.get(topic);
     if (!fanout) return;
     fanout.subscribers.delete(connection);
     if (fanout.subscribers.size > 0) return;
     fanout.unsubscribe();
-    this.fanouts.delete(name);
+    this.fanouts.delete(topic);
   }
 
   private fanOut(channel: Channel, subscribers: Set<Connection>, message: unknown): void {
@@ -198,17 +257,24 @@ export class SocketGateway {
   }
 }
 
+/** A channel a connection holds: the topic it listens on and the last sequence number sent. */
+type Held = { scope: Channel['scope']; topic: string; lastSeq: number };
+
 /** One client socket: its channels with their sequence numbers, its heartbeat and its budget. */
 export class Connection {
   readonly address: string;
-  readonly accountId: string | null;
+  /** The account this connection has proven with a token; null while anonymous. */
+  accountId: string | null;
   /** Cleared on each ping, set by the pong. */
   alive = true;
-  /** Channel name -> the last sequence number sent on it (-1 before the first). */
-  private readonly lastSeqByChannel = new Map<string, number>();
+  /** Channel name -> its topic and the last sequence number sent on it (-1 before the first). */
+  private readonly channels = new Map<string, Held>();
   private isClosed = false;
   private windowStartMs = Number.NEGATIVE_INFINITY;
   private messagesInWindow = 0;
+  /** Set while a token is being checked: frames wait for its outcome, so they are read in order. */
+  private authenticating = false;
+  private readonly heldFrames: Array<string | undefined> = [];
 
   constructor(
     private readonly gateway: SocketGateway,
@@ -221,7 +287,7 @@ export class Connection {
   }
 
   get subscriptionCount(): number {
-    return this.lastSeqByChannel.size;
+    return this.channels.size;
   }
 
   /** Whether the gateway has let go of it (closed, dropped or refused): frames are then ignored. */
@@ -229,25 +295,32 @@ export class Connection {
     return this.isClosed;
   }
 
-  /** Marks it closed and returns the channels it held. */
+  /** Marks it closed and returns the topics of the channels it held. */
   close(): string[] {
     this.isClosed = true;
-    const names = [...this.lastSeqByChannel.keys()];
-    this.lastSeqByChannel.clear();
-    return names;
+    this.heldFrames.length = 0;
+    const topics = [...this.channels.values()].map((held) => held.topic);
+    this.channels.clear();
+    return topics;
   }
 
   isSubscribed(name: string): boolean {
-    return this.lastSeqByChannel.has(name);
+    return this.channels.has(name);
   }
 
-  startChannel(name: string): void {
-    this.lastSeqByChannel.set(name, -1);
+  startChannel(channel: Channel, topic: string): void {
+    this.channels.set(channel.name, { scope: channel.scope, topic, lastSeq: -1 });
   }
 
-  /** Returns whether the channel was held. */
-  stopChannel(name: string): boolean {
-    return this.lastSeqByChannel.delete(name);
+  /** Returns the topic of the channel, undefined when it was not held. */
+  stopChannel(name: string): string | undefined {
+    const held = this.channels.get(name);
+    this.channels.delete(name);
+    return held?.topic;
+  }
+
+  userChannelNames(): string[] {
+    return [...this.channels].filter(([, held]) => held.scope === 'user').map(([name]) => name);
   }
 
   /** The pong of a protocol ping. */
@@ -258,6 +331,30 @@ export class Connection {
   /** One client frame: text, or undefined for a binary frame. Never throws, never closes. */
   receive(text: string | undefined): void {
     if (this.isClosed || !this.withinBudget()) return;
+    if (this.authenticating) {
+      if (this.heldFrames.length < this.gateway.limits.maxFramesHeldDuringAuth) this.heldFrames.push(text);
+      else this.sendError('RATE_LIMITED', 'Too many messages while authenticating; slow down');
+      return;
+    }
+    this.handle(text);
+  }
+
+  /**
+   * Checks a token (from the connect URL or an auth message). Frames that arrive meanwhile are
+   * handled after it, in order: a subscribe sent right behind an auth sees the new account.
+   */
+  async authenticate(token: string): Promise<void> {
+    this.authenticating = true;
+    try {
+      await this.gateway.authenticate(this, token);
+    } finally {
+      this.authenticating = false;
+      // A held frame may itself be an auth: it holds the rest again, and its own end goes on.
+      while (!this.authenticating && !this.isClosed && this.heldFrames.length > 0) this.handle(this.heldFrames.shift());
+    }
+  }
+
+  private handle(text: string | undefined): void {
     if (text === undefined) {
       this.sendError('INVALID_MESSAGE', 'Send JSON text messages');
       return;
@@ -271,13 +368,17 @@ export class Connection {
     }
     const parsed = clientSocketMessageSchema.safeParse(json);
     if (!parsed.success) {
-      this.sendError('INVALID_MESSAGE', 'Expected {type: "subscribe" | "unsubscribe", channel} or {type: "ping"}');
+      this.sendError(
+        'INVALID_MESSAGE',
+        'Expected {type: "subscribe" | "unsubscribe", channel}, {type: "auth", token} or {type: "ping"}',
+      );
       return;
     }
     const message = parsed.data;
     if (message.type === 'ping') this.send({ type: 'pong', timestamp: this.clock().getTime() });
     else if (message.type === 'subscribe') this.gateway.subscribe(this, message.channel);
-    else this.gateway.unsubscribe(this, message.channel);
+    else if (message.type === 'unsubscribe') this.gateway.unsubscribe(this, message.channel);
+    else void this.authenticate(message.token);
   }
 
   /** A channel event whose payload is already JSON text; takes the channel's next sequence number. */
@@ -302,10 +403,10 @@ export class Connection {
   }
 
   private nextSeq(name: string): number | undefined {
-    const last = this.lastSeqByChannel.get(name);
-    if (last === undefined) return undefined;
-    this.lastSeqByChannel.set(name, last + 1);
-    return last + 1;
+    const held = this.channels.get(name);
+    if (held === undefined) return undefined;
+    held.lastSeq += 1;
+    return held.lastSeq;
   }
 
   private sendText(text: string): void {

@@ -38,6 +38,12 @@ export type SocketLimits = {
   maxClientMessagesPerWindow: number;
   clientMessageWindowMs: number;
   /**
+   * Client frames kept while a token is being checked, to be handled in order once it is. A
+   * check takes one HMAC, so a client that follows its auth with a resubscription burst fits with
+   * room; the bound keeps a client that floods during the check from queueing without end.
+   */
+  maxFramesHeldDuringAuth: number;
+  /**
    * Protocol ping period (spec §9: socket ping 30 s). A connection that has not answered the
    * previous ping by the next one is terminated: its peer is gone without a close.
    */
@@ -52,5 +58,6 @@ export const SOCKET_LIMITS: SocketLimits = {
   maxConnections: 10_000,
   maxClientMessagesPerWindow: 1_000,
   clientMessageWindowMs: 10_000,
+  maxFramesHeldDuringAuth: 256,
   heartbeatIntervalMs: SOCKET_PING_INTERVAL_MS,
 };

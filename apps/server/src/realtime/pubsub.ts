@@ -14,6 +14,13 @@ export interface PubSub {
   subscribe(topic: string, listener: (message: unknown) => void): () => void;
   /** The last message published on the topic with `retain`, if any. */
   latest(topic: string): unknown | undefined;
+  /**
+   * Replaces the topic's retained message without delivering it: a channel whose live messages are
+   * deltas keeps a full snapshot for late subscribers this way.
+   */
+  retain(topic: string, message: unknown): void;
+  /** Whether anyone listens on the topic here (lets a publisher skip work nobody would see). */
+  hasSubscribers(topic: string): boolean;
 }
 
 export type PublishOptions = { retain?: boolean };
@@ -44,5 +51,13 @@ export class InProcessPubSub implements PubSub {
 
   latest(topic: string): unknown | undefined {
     return this.retained.get(topic);
+  }
+
+  retain(topic: string, message: unknown): void {
+    this.retained.set(topic, message);
+  }
+
+  hasSubscribers(topic: string): boolean {
+    return (this.listeners.get(topic)?.size ?? 0) > 0;
   }
 }

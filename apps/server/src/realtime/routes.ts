@@ -1,10 +1,12 @@
 import type { WebsocketPluginOptions } from '@fastify/websocket';
 import { SOCKET_PATH, socketStatsSchema } from '@platform/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { RawData } from 'ws';
+import { z } from 'zod';
 import type { AppContext } from '../context.ts';
-import { SocketGateway } from './gateway.ts';
+import { accessTokenKey, verifyAccessToken } from '../modules/auth/access-tokens.ts';
+import { SocketGateway, type TokenCheck } from './gateway.ts';
 import { SOCKET_LIMITS } from './limits.ts';
 
 /** Options of @fastify/websocket, registered once on the root instance (app.ts). */
@@ -21,7 +23,12 @@ export const websocketPluginOptions: WebsocketPluginOptions = {
 /** The product socket at /ws (spec §7.6) and its statistics at /ws/stats (spec §7.2). */
 export function realtimeModule(scope: FastifyInstance, context: AppContext): void {
   const app = scope.withTypeProvider<ZodTypeProvider>();
-  const gateway = new SocketGateway({ pubsub: context.pubsub, clock: context.clock, log: context.log });
+  const gateway = new SocketGateway({
+    pubsub: context.pubsub,
+    clock: context.clock,
+    log: context.log,
+    verifyToken: tokenVerifier(context),
+  });
   const heartbeat = setInterval(() => gateway.heartbeat(), gateway.limits.heartbeatIntervalMs);
   heartbeat.unref();
   app.addHook('onClose', async () => {
@@ -29,12 +36,17 @@ export function realtimeModule(scope: FastifyInstance, context: AppContext): voi
     gateway.close();
   });
 
-  app.get(SOCKET_PATH, { websocket: true }, (socket, request) => {
+  // Browsers cannot set headers on a socket, so the token may come in the URL: the access log of
+  // this route shows the URL without it.
+  app.get(SOCKET_PATH, { websocket: true, logSerializers: { req: requestWithoutToken } }, (socket, request) => {
     const connection = gateway.open(socket, { address: request.ip });
     if (!connection) return;
+    // Listeners first, then the token check: frames that arrive during it wait in the connection.
     socket.on('message', (data, isBinary) => connection.receive(isBinary ? undefined : text(data)));
     socket.on('pong', () => connection.pong());
     socket.on('close', () => gateway.disconnect(connection));
+    const token = connectToken(request);
+    if (token !== undefined) void connection.authenticate(token);
   });
 
   app.get(
@@ -48,6 +60,34 @@ export function realtimeModule(scope: FastifyInstance, context: AppContext): voi
     },
     async () => gateway.stats(),
   );
+}
+
+/** The same check as the HTTP guard's: signature, issuer, audience and expiry on the server clock. */
+function tokenVerifier(context: AppContext): (token: string) => Promise<TokenCheck> {
+  const signing = accessTokenKey(context.secrets.jwtSecret, context.config.accessTokenTtlSeconds);
+  return async (token) => {
+    const result = await verifyAccessToken(signing, token, context.clock());
+    if (result.ok) return { ok: true, accountId: result.value.id };
+    return { ok: false, reason: result.code === 'TOKEN_EXPIRED' ? 'expired' : 'invalid' };
+  };
+}
+
+const connectQuerySchema = z.object({ token: z.string().min(1).max(4096).optional() });
+const BEARER = /^Bearer (\S+)$/i;
+
+/** A token given at connect: `?token=` (browsers), or an Authorization header (other clients). */
+function connectToken(request: FastifyRequest): string | undefined {
+  const query = connectQuerySchema.safeParse(request.query);
+  if (query.success && query.data.token !== undefined) return query.data.token;
+  return BEARER.exec(request.headers.authorization ?? '')?.[1];
+}
+
+function requestWithoutToken(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: request.url.replace(/([?&]token=)[^&]*/gi, '$1[redacted]'),
+    remoteAddress: request.ip,
+  };
 }
 
 function text(data: RawData): string {

@@ -18,6 +18,32 @@ function priceUpdate(symbol: string, price: string) {
   };
 }
 
+/** An order book message as the exchange core publishes it on `orderbook.{PAIR_ID}`. */
+function bookUpdate(
+  pairId: string,
+  kind: 'snapshot' | 'delta',
+  sequence: number,
+  prevSequence: number,
+  bids: [string, string][],
+  asks: [string, string][],
+) {
+  return { trading_pair: pairId, kind, sequence, prev_sequence: prevSequence, bids, asks, timestamp: Date.now() };
+}
+
+/** A public trade as the exchange core publishes it on `trades.{PAIR_ID}`. */
+function trade(pairId: string, price: string, quantity: string) {
+  return {
+    id: crypto.randomUUID(),
+    trading_pair: pairId,
+    symbol: pairId.replace('_', '/'),
+    price,
+    quantity,
+    total: (Number(price) * Number(quantity)).toFixed(4),
+    side: 'buy' as const,
+    timestamp: Date.now(),
+  };
+}
+
 async function eventually(check: () => Promise<void>, timeoutMs = 3_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -172,22 +198,56 @@ describe('product socket /ws', () => {
       seq: 0,
     });
     await client.expectNothingPending();
-    server.pubsub.publish('orderbook.AVAX_TST', { bids: [['30.00', '1.5']], asks: [] });
-    server.pubsub.publish('trades.AVAX_TST', { price: '30.01', quantity: '0.2', side: 'buy' });
+    const delta = bookUpdate('AVAX_TST', 'delta', 2, 1, [['30.00', '1.5']], []);
+    const executed = trade('AVAX_TST', '30.01', '0.2');
+    server.pubsub.publish('orderbook.AVAX_TST', delta);
+    server.pubsub.publish('trades.AVAX_TST', executed);
     expect(await client.take(2)).toEqual([
-      {
-        type: 'orderbook_update',
-        channel: 'orderbook.AVAX_TST',
-        seq: 1,
-        payload: { bids: [['30.00', '1.5']], asks: [] },
-      },
-      {
-        type: 'trade_update',
-        channel: 'trades.AVAX_TST',
-        seq: 1,
-        payload: { price: '30.01', quantity: '0.2', side: 'buy' },
-      },
+      { type: 'orderbook_update', channel: 'orderbook.AVAX_TST', seq: 1, payload: delta },
+      { type: 'trade_update', channel: 'trades.AVAX_TST', seq: 1, payload: executed },
     ]);
+  });
+
+  it('starts an order book subscription from the retained full book, then sends deltas with the next seq', async () => {
+    priceMarket('XRP_TST');
+    // The exchange core keeps the full book as the retained message and publishes only deltas.
+    const snapshot = bookUpdate('XRP_TST', 'snapshot', 7, 7, [['0.50', '100']], [['0.51', '40']]);
+    server.pubsub.retain('orderbook.XRP_TST', snapshot);
+    const client = await connect();
+    client.send({ type: 'subscribe', channel: 'orderbook.XRP/TST' });
+    expect(await client.take(2)).toEqual([
+      { type: 'subscribed', channel: 'orderbook.XRP_TST', seq: 0 },
+      { type: 'orderbook_update', channel: 'orderbook.XRP_TST', seq: 1, snapshot: true, payload: snapshot },
+    ]);
+
+    const delta = bookUpdate('XRP_TST', 'delta', 8, 7, [['0.50', '0']], [['0.52', '10']]);
+    server.pubsub.publish('orderbook.XRP_TST', delta);
+    server.pubsub.retain('orderbook.XRP_TST', bookUpdate('XRP_TST', 'snapshot', 8, 8, [], [['0.51', '40']]));
+    expect(await client.next()).toEqual({
+      type: 'orderbook_update',
+      channel: 'orderbook.XRP_TST',
+      seq: 2,
+      payload: delta,
+    });
+
+    // A client that saw a gap subscribes again: the latest full book, and the sequence goes on.
+    client.send({ type: 'subscribe', channel: 'orderbook.XRP_TST' });
+    expect(await client.take(2)).toMatchObject([
+      { type: 'subscribed', seq: 3 },
+      { type: 'orderbook_update', seq: 4, snapshot: true, payload: { kind: 'snapshot', sequence: 8, bids: [] } },
+    ]);
+  });
+
+  it('accepts the order book of an exchange market the price feed does not cover', async () => {
+    const snapshot = bookUpdate('ONLY_BOOK', 'snapshot', 1, 1, [], []);
+    server.pubsub.retain('orderbook.ONLY_BOOK', snapshot);
+    const client = await connect();
+    client.send({ type: 'subscribe', channel: 'orderbook.ONLY_BOOK' });
+    expect(await client.take(2)).toMatchObject([{ type: 'subscribed' }, { snapshot: true, payload: snapshot }]);
+    expect(await client.ask({ type: 'subscribe', channel: 'trades.ONLY_BOOK' })).toMatchObject({
+      type: 'error',
+      payload: { code: 'UNKNOWN_CHANNEL' },
+    });
   });
 
   it('refuses unknown and malformed channels with UNKNOWN_CHANNEL and keeps the connection', async () => {

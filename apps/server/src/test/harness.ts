@@ -9,6 +9,7 @@ import { type Config, loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { createLogger } from '../logger.ts';
+import { checkLedgerInvariants } from '../modules/ledger/invariants.ts';
 import { InProcessPubSub, type PubSub } from '../realtime/pubsub.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -113,6 +114,8 @@ export async function startTestServer(
     },
     async close() {
       await app.close();
+      // Every suite ends with sound books: whatever it did through the server must balance.
+      const ledgerViolations = await checkLedgerInvariants(db);
       await db.close();
       if (kind === 'postgres' && process.env.DATABASE_URL) {
         const admin = await openDatabase({ kind: 'postgres', url: process.env.DATABASE_URL, poolSize: 1 });
@@ -120,6 +123,10 @@ export async function startTestServer(
         await admin.close();
       }
       fs.rmSync(dataDir, { recursive: true, force: true });
+      if (ledgerViolations.length > 0) {
+        const lines = ledgerViolations.map((violation) => `  ${violation.kind}: ${violation.details}`);
+        throw new Error(`ledger invariants violated at the end of the suite:\n${lines.join('\n')}`);
+      }
     },
   };
 }

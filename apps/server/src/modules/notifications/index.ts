@@ -1,0 +1,9 @@
+export { orderNotifications, storeOrderNotifications } from './order-notifications.ts';
+export { notificationsModule } from './routes.ts';
+export {
+  type AccountNotification,
+  insertNotifications,
+  type NewNotification,
+  notify,
+  publishNotifications,
+} from './service.ts';

@@ -1,0 +1,143 @@
+import crypto from 'node:crypto';
+import {
+  type Notification,
+  type NotificationList,
+  type NotificationMetadata,
+  type NotificationSeverity,
+  type NotificationsChanged,
+  type NotificationsQuery,
+  type NotificationType,
+  STORED_NOTIFICATIONS_MAX,
+} from '@platform/contracts';
+import type { Database, Queryable } from '../../db/database.ts';
+import { fail, ok, type Result } from '../../lib/errors.ts';
+import { accountTopic } from '../../realtime/channels.ts';
+import type { PubSub } from '../../realtime/pubsub.ts';
+import {
+  countUnread,
+  deleteAll,
+  deleteOne,
+  insertRows,
+  type NotificationRow,
+  selectNotifications,
+  trimOldest,
+  updateAllRead,
+  updateRead,
+} from './queries.ts';
+
+/** A notification to store for an account; it starts unread. */
+export type NewNotification = {
+  accountId: string;
+  type: NotificationType;
+  title: string;
+  message: string;
+  severity: NotificationSeverity;
+  actionUrl: string | null;
+  metadata: NotificationMetadata;
+  /** When it happened, from the server clock of the caller. */
+  createdAt: Date;
+};
+
+/** A stored notification and the account it belongs to (the wire form leaves the account out). */
+export type AccountNotification = Notification & { accountId: string };
+
+const NOTIFICATION_NOT_FOUND = { message: 'Notification not found' };
+
+/**
+ * Stores notifications inside the caller's transaction (an order batch's, so that they commit
+ * with what they announce) and trims each account back to the newest STORED_NOTIFICATIONS_MAX.
+ * Two transactions adding to one account at once may each trim before seeing the other's rows;
+ * the next insert trims again, and lists never show more than the limit anyway.
+ */
+export async function insertNotifications(
+  tx: Queryable,
+  rows: readonly NewNotification[],
+): Promise<AccountNotification[]> {
+  if (rows.length === 0) return [];
+  const inserted = await insertRows(
+    tx,
+    rows.map((row) => ({
+      id: crypto.randomUUID(),
+      account_id: row.accountId,
+      type: row.type,
+      title: row.title,
+      message: row.message,
+      severity: row.severity,
+      action_url: row.actionUrl,
+      metadata: row.metadata,
+      created_at: row.createdAt,
+    })),
+  );
+  await trimOldest(tx, [...new Set(rows.map((row) => row.accountId))], STORED_NOTIFICATIONS_MAX);
+  return inserted.map((row) => ({ ...toNotification(row), accountId: row.account_id }));
+}
+
+/** Pushes stored notifications to their accounts' `notifications` socket channel. Call after commit. */
+export function publishNotifications(pubsub: PubSub, notifications: readonly AccountNotification[]): void {
+  for (const { accountId, ...notification } of notifications) {
+    pubsub.publish(accountTopic(accountId, 'notifications'), notification satisfies Notification);
+  }
+}
+
+/** Stores and pushes in one go, for callers outside a transaction of their own. */
+export async function notify(db: Database, pubsub: PubSub, rows: readonly NewNotification[]): Promise<void> {
+  const stored = await db.transaction((tx) => insertNotifications(tx, rows));
+  publishNotifications(pubsub, stored);
+}
+
+export async function listNotifications(
+  q: Queryable,
+  accountId: string,
+  query: NotificationsQuery,
+): Promise<NotificationList> {
+  const [rows, unreadCount] = await Promise.all([
+    selectNotifications(q, accountId, { unreadOnly: query.unread_only, limit: query.limit }),
+    countUnread(q, accountId),
+  ]);
+  return { notifications: rows.map(toNotification), unread_count: unreadCount };
+}
+
+/** Another account's notification is "not found": its existence is not the caller's business. */
+export async function markRead(q: Queryable, accountId: string, id: string): Promise<Result<Notification>> {
+  const row = await updateRead(q, accountId, id);
+  return row ? ok(toNotification(row)) : fail('NOT_FOUND', NOTIFICATION_NOT_FOUND);
+}
+
+export async function markAllRead(q: Queryable, accountId: string): Promise<NotificationsChanged> {
+  return { changed: await updateAllRead(q, accountId), unread_count: 0 };
+}
+
+export async function deleteNotification(q: Queryable, accountId: string, id: string): Promise<Result<null>> {
+  return (await deleteOne(q, accountId, id)) ? ok(null) : fail('NOT_FOUND', NOTIFICATION_NOT_FOUND);
+}
+
+export async function clearNotifications(q: Queryable, accountId: string): Promise<NotificationsChanged> {
+  return { changed: await deleteAll(q, accountId), unread_count: 0 };
+}
+
+function toNotification(row: NotificationRow): Notification {
+  return {
+    id: row.id,
+    timestamp: new Date(row.created_at).getTime(),
+    isRead: row.is_read,
+    type: row.type,
+    title: row.title,
+    message: row.message,
+    severity: row.severity,
+    actionUrl: row.action_url,
+    metadata: metadataOf(row.metadata),
+  };
+}
+
+const METADATA_KEYS = ['tradingPair', 'amount', 'price', 'orderId', 'transactionId'] as const;
+
+/** Only the spec's metadata fields, and only as text: the column is jsonb and could hold anything. */
+function metadataOf(stored: unknown): NotificationMetadata {
+  const metadata: NotificationMetadata = {};
+  if (typeof stored !== 'object' || stored === null) return metadata;
+  for (const key of METADATA_KEYS) {
+    const value = (stored as Record<string, unknown>)[key];
+    if (typeof value === 'string') metadata[key] = value;
+  }
+  return metadata;
+}

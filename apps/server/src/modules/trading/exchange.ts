@@ -1,0 +1,333 @@
+import {
+  MarketEngine,
+  type MarketRules,
+  type MarketSnapshot,
+  type OrderBook,
+  ReferenceOrderBook,
+} from '@platform/engine';
+import { decimal, toUnits } from '@platform/money';
+import type { Database, Queryable } from '../../db/database.ts';
+import type { Logger } from '../../logger.ts';
+import type { PubSub } from '../../realtime/pubsub.ts';
+import { type EntryInput, postEntries } from '../ledger/service.ts';
+import type { OrderState } from './order-state.ts';
+import { atomsOf, atomsText, type PairSpec } from './pair-spec.ts';
+import { MarketSequencer, parseCommand, type SequencerHooks, serialiseCommand } from './sequencer.ts';
+
+export interface ExchangeOptions {
+  db: Database;
+  pubsub: PubSub;
+  log: Logger;
+  clock: () => Date;
+  /** Price band in basis points around the reference price. */
+  bandBps: number;
+  /** A snapshot is written after this many commands since the last one. */
+  snapshotEvery: number;
+  createBook?: () => OrderBook;
+  hooks: SequencerHooks;
+}
+
+export type OrderRow = {
+  id: string;
+  account_id: string;
+  pair_id: string;
+  client_order_id: string | null;
+  side: 'buy' | 'sell';
+  type: OrderState['type'];
+  time_in_force: OrderState['timeInForce'];
+  post_only: boolean;
+  self_trade_prevention: OrderState['selfTradePrevention'];
+  price: string | null;
+  stop_price: string | null;
+  stop_limit_price: string | null;
+  quantity: string | null;
+  quote_amount: string | null;
+  filled_quantity: string;
+  filled_total: string;
+  fee: string;
+  status: OrderState['status'];
+  triggered: boolean;
+  reject_reason: string | null;
+  end_reason: string | null;
+  reserve_currency: string;
+  reserved: string;
+  modify_hold: string;
+  reference_ticks: bigint | string | null;
+  sequence: bigint | string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+};
+
+const units = (text: string | null, precision: number): number | null => {
+  if (text === null) return null;
+  const value = toUnits(decimal(text), precision);
+  if (!value.ok) throw new Error(`${text} is not a whole number of units at ${precision} decimals`);
+  return Number(value.value);
+};
+
+export function orderFromRow(spec: PairSpec, row: OrderRow): OrderState {
+  const quote =
+    row.quote_amount === null ? null : toUnits(decimal(row.quote_amount), spec.pricePrecision + spec.quantityPrecision);
+  return {
+    id: row.id,
+    accountId: row.account_id,
+    clientOrderId: row.client_order_id,
+    pairId: row.pair_id,
+    side: row.side,
+    type: row.type,
+    timeInForce: row.time_in_force,
+    postOnly: row.post_only,
+    selfTradePrevention: row.self_trade_prevention,
+    priceTicks: units(row.price, spec.pricePrecision),
+    stopPriceTicks: units(row.stop_price, spec.pricePrecision),
+    stopLimitPriceTicks: units(row.stop_limit_price, spec.pricePrecision),
+    quantityLots: units(row.quantity, spec.quantityPrecision),
+    quoteNotional: quote === null ? null : quote.ok ? quote.value : null,
+    lotCap: spec.maxLots,
+    filledLots: units(row.filled_quantity, spec.quantityPrecision) ?? 0,
+    filledTotal: atomsOf(row.filled_total),
+    fee: atomsOf(row.fee),
+    reserveCurrency: row.reserve_currency,
+    reserved: atomsOf(row.reserved),
+    modifyHold: atomsOf(row.modify_hold),
+    referenceTicks: row.reference_ticks === null ? null : Number(row.reference_ticks),
+    status: row.status,
+    triggered: row.triggered,
+    rejectReason: row.reject_reason,
+    endReason: row.end_reason,
+    sequence: row.sequence === null ? null : Number(row.sequence),
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
+  };
+}
+
+export function marketRules(spec: PairSpec, bandBps: number): MarketRules {
+  return {
+    minQuantityLots: spec.minLots,
+    maxQuantityLots: spec.maxLots,
+    priceBandBps: bandBps,
+    selfTradePrevention: 'cancel_newest',
+  };
+}
+
+function serialiseSnapshot(snapshot: MarketSnapshot): string {
+  return JSON.stringify(snapshot, (_key, value) => (typeof value === 'bigint' ? `${value}n` : value));
+}
+
+function parseSnapshot(json: unknown): MarketSnapshot {
+  const text = typeof json === 'string' ? json : JSON.stringify(json);
+  return JSON.parse(text, (_key, value) =>
+    typeof value === 'string' && /^-?\d+n$/.test(value) ? BigInt(value.slice(0, -1)) : value,
+  ) as MarketSnapshot;
+}
+
+/**
+ * Every market's sequencer, and what it takes to bring them back: at start each book is rebuilt from
+ * its latest snapshot plus the journal after it, and the open orders from the orders table. Orders
+ * that were held but never journaled (the server died between the two) were never acknowledged:
+ * they are rejected and their funds released.
+ */
+export class Exchange {
+  private readonly markets = new Map<string, MarketSequencer>();
+  private readonly snapshotSequence = new Map<string, number>();
+  private snapshotWrites: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly options: ExchangeOptions) {}
+
+  market(pairId: string): MarketSequencer | undefined {
+    return this.markets.get(pairId);
+  }
+
+  all(): MarketSequencer[] {
+    return [...this.markets.values()];
+  }
+
+  async start(specs: PairSpec[]): Promise<void> {
+    await this.options.db.transaction((tx) => this.rejectUnacknowledged(tx, null));
+    for (const spec of specs) {
+      const sequencer = new MarketSequencer(spec, this.newEngine(spec), {
+        db: this.options.db,
+        pubsub: this.options.pubsub,
+        log: this.options.log,
+        clock: this.options.clock,
+        bandBps: this.options.bandBps,
+        hooks: {
+          ...this.options.hooks,
+          onOrders: (pair, orders, accounts) => {
+            this.options.hooks.onOrders?.(pair, orders, accounts);
+            this.maybeSnapshot(sequencer);
+          },
+        },
+        reload: (market, failed) => this.reload(market, failed),
+      });
+      await this.rebuild(sequencer);
+      this.markets.set(spec.id, sequencer);
+    }
+  }
+
+  private newEngine(spec: PairSpec): MarketEngine {
+    const book = this.options.createBook?.() ?? new ReferenceOrderBook();
+    return new MarketEngine(book, marketRules(spec, this.options.bandBps));
+  }
+
+  /** Loads a market's book (snapshot + journal) and its open orders from the database. */
+  async rebuild(sequencer: MarketSequencer): Promise<void> {
+    const { db, log } = this.options;
+    const spec = sequencer.spec;
+    const engine = this.newEngine(spec);
+    const snapshot = await db.query<{ sequence: bigint | string; state_hash: string; snapshot: unknown }>(
+      'SELECT sequence, state_hash, snapshot FROM market_snapshots WHERE pair_id = $1 ORDER BY sequence DESC LIMIT 1',
+      [spec.id],
+    );
+    let from = 0;
+    const latest = snapshot.rows[0];
+    if (latest !== undefined) {
+      engine.restore(parseSnapshot(latest.snapshot));
+      from = Number(latest.sequence);
+      if (engine.stateHash() !== latest.state_hash) {
+        throw new Error(`market ${spec.id}: snapshot ${from} does not match its state hash`);
+      }
+    }
+    const journal = await db.query<{ sequence: bigint | string; command: unknown }>(
+      'SELECT sequence, command FROM market_journal WHERE pair_id = $1 AND sequence > $2 ORDER BY sequence',
+      [spec.id, from],
+    );
+    let last = from;
+    for (const row of journal.rows) {
+      engine.apply(parseCommand(row.command));
+      last = Number(row.sequence);
+    }
+    const open = await db.query<OrderRow>(
+      `SELECT * FROM orders WHERE pair_id = $1 AND status IN ('pending', 'partial') AND sequence IS NOT NULL`,
+      [spec.id],
+    );
+    sequencer.orders.clear();
+    for (const row of open.rows) sequencer.orders.set(row.id, orderFromRow(spec, row));
+    sequencer.engine = engine;
+    sequencer.lastSequence = last;
+    this.snapshotSequence.set(spec.id, from);
+    const engineIds = new Set(engine.openOrders().map((order) => order.orderId));
+    const missing = [...sequencer.orders.keys()].filter((id) => !engineIds.has(id));
+    const extra = [...engineIds].filter((id) => !sequencer.orders.has(id));
+    if (missing.length > 0 || extra.length > 0) {
+      log.error(
+        { pair: spec.id, missing, extra },
+        'open orders differ between the journal replay and the orders table',
+      );
+    }
+    sequencer.publishSnapshot();
+  }
+
+  private async reload(
+    sequencer: MarketSequencer,
+    failed: { placedOrderIds: string[]; modifiedOrderIds: string[] },
+  ): Promise<void> {
+    await this.options.db.transaction(async (tx) => {
+      await this.rejectUnacknowledged(tx, failed);
+    });
+    await this.rebuild(sequencer);
+  }
+
+  /**
+   * Rejects orders that hold funds but never reached the journal, and returns the holds of modifies
+   * that never took effect. `only` limits it to one failed batch; null means every one (at start,
+   * when nothing can be in flight).
+   */
+  private async rejectUnacknowledged(
+    tx: Queryable,
+    only: { placedOrderIds: string[]; modifiedOrderIds: string[] } | null,
+  ): Promise<void> {
+    // Two steps so that the amounts to release are read before they are zeroed.
+    {
+      const placed = await tx.query<{ id: string; account_id: string; reserve_currency: string; amount: string }>(
+        `SELECT id, account_id, reserve_currency, reserved + modify_hold AS amount FROM orders
+         WHERE sequence IS NULL AND status = 'pending' AND ($1::uuid[] IS NULL OR id = ANY($1::uuid[]))
+         FOR UPDATE`,
+        [only === null ? null : only.placedOrderIds],
+      );
+      const modified = await tx.query<{ id: string; account_id: string; reserve_currency: string; amount: string }>(
+        `SELECT id, account_id, reserve_currency, modify_hold AS amount FROM orders
+         WHERE sequence IS NOT NULL AND modify_hold > 0 AND ($1::uuid[] IS NULL OR id = ANY($1::uuid[]))
+         FOR UPDATE`,
+        [only === null ? null : only.modifiedOrderIds],
+      );
+      const entries: EntryInput[] = [];
+      for (const row of [...placed.rows, ...modified.rows]) {
+        const amount = atomsOf(row.amount);
+        if (amount <= 0n) continue;
+        const owner = { kind: 'user' as const, accountId: row.account_id };
+        entries.push({
+          kind: 'order_release',
+          reference: row.id,
+          postings: [
+            { owner, currency: row.reserve_currency, bucket: 'locked', amount: atomsText(-amount) },
+            { owner, currency: row.reserve_currency, bucket: 'available', amount: atomsText(amount) },
+          ],
+        });
+      }
+      if (placed.rows.length > 0) {
+        await tx.query(
+          `UPDATE orders SET status = 'rejected', reject_reason = 'not_acknowledged', reserved = 0, modify_hold = 0,
+             updated_at = $2 WHERE id = ANY($1::uuid[])`,
+          [placed.rows.map((row) => row.id), this.options.clock().toISOString()],
+        );
+      }
+      if (modified.rows.length > 0) {
+        await tx.query('UPDATE orders SET modify_hold = 0 WHERE id = ANY($1::uuid[])', [
+          modified.rows.map((row) => row.id),
+        ]);
+      }
+      if (entries.length > 0) await postEntries(tx, entries);
+      if (placed.rows.length + modified.rows.length > 0) {
+        this.options.log.warn(
+          { orders: placed.rows.length, modifies: modified.rows.length },
+          'released holds of commands that never reached the journal',
+        );
+      }
+    }
+  }
+
+  private maybeSnapshot(sequencer: MarketSequencer): void {
+    const last = this.snapshotSequence.get(sequencer.spec.id) ?? 0;
+    if (sequencer.lastSequence - last < this.options.snapshotEvery) return;
+    this.writeSnapshot(sequencer);
+  }
+
+  /**
+   * Writes the book as it stands after the last committed batch. Called only between batches (from
+   * the post-commit hook, or when the market is drained), so the picture never includes a command
+   * that is not durable yet.
+   */
+  private writeSnapshot(sequencer: MarketSequencer): void {
+    const spec = sequencer.spec;
+    const sequence = sequencer.lastSequence;
+    if ((this.snapshotSequence.get(spec.id) ?? 0) >= sequence) return;
+    this.snapshotSequence.set(spec.id, sequence);
+    const snapshot = sequencer.engine.snapshot();
+    const hash = sequencer.engine.stateHash();
+    const json = serialiseSnapshot(snapshot);
+    this.snapshotWrites = this.snapshotWrites
+      .then(async () => {
+        await this.options.db.query(
+          `INSERT INTO market_snapshots (pair_id, sequence, state_hash, snapshot) VALUES ($1, $2, $3, $4::jsonb)
+           ON CONFLICT DO NOTHING`,
+          [spec.id, sequence, hash, json],
+        );
+        await this.options.db.query('DELETE FROM market_snapshots WHERE pair_id = $1 AND sequence < $2', [
+          spec.id,
+          sequence,
+        ]);
+      })
+      .catch((error: unknown) => this.options.log.error({ err: error, pair: spec.id }, 'snapshot write failed'));
+  }
+
+  /** Stops taking commands, lets the queues drain, and snapshots every market that moved. */
+  async stop(): Promise<void> {
+    for (const market of this.markets.values()) market.closed = true;
+    await Promise.all([...this.markets.values()].map((market) => market.drained()));
+    for (const market of this.markets.values()) this.writeSnapshot(market);
+    await this.snapshotWrites;
+  }
+}
+
+export { serialiseCommand };

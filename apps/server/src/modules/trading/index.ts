@@ -1,0 +1,99 @@
+import type { BalanceUpdate } from '@platform/contracts';
+import { FastOrderBook } from '@platform/engine';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { balancesOf } from '../ledger/service.ts';
+import { feedOf } from '../markets/service.ts';
+import { storeOrderNotifications } from '../notifications/index.ts';
+import { Exchange } from './exchange.ts';
+import { MARKET_MAKER_ACCOUNT_ID, MarketMaker } from './market-maker.ts';
+import { toOrderView } from './order-state.ts';
+import { type PairRow, pairSpecFromRow } from './pair-spec.ts';
+import { tradingRoutes } from './routes.ts';
+import type { TradingDeps } from './service.ts';
+
+export { Exchange } from './exchange.ts';
+
+/** Per-account socket topics: only that account's connections subscribe to them. */
+export const accountOrdersTopic = (accountId: string) => `account.${accountId}.orders`;
+export const accountBalancesTopic = (accountId: string) => `account.${accountId}.balances`;
+
+const exchanges = new WeakMap<AppContext, TradingDeps>();
+/** The running exchange of an app (bots, the socket gateway and tests reach it here). */
+export const tradingOf = (context: AppContext): TradingDeps | undefined => exchanges.get(context);
+
+/**
+ * The exchange core: one sequencer per market over the engine, the ledger settlement, and the
+ * trading routes. Books are rebuilt from snapshots and the journal before the routes open.
+ */
+export async function tradingModule(app: FastifyInstance, context: AppContext): Promise<void> {
+  const { db, pubsub, log, clock, config } = context;
+  const pairs = await db.query<PairRow>('SELECT * FROM trading_pairs ORDER BY sort_order, id');
+  const specs = pairs.rows.map(pairSpecFromRow);
+  const exchange = new Exchange({
+    db,
+    pubsub,
+    log,
+    clock,
+    bandBps: config.priceBandBps,
+    snapshotEvery: config.engineSnapshotEvery,
+    createBook: () => new FastOrderBook(),
+    hooks: {
+      // Spec §4: placed, filled, cancelled and rejected orders notify their owner (not the house bots).
+      inTransaction: storeOrderNotifications(pubsub, new Set([MARKET_MAKER_ACCOUNT_ID])),
+      onTrades: (spec, trades) => {
+        const feed = feedOf(context);
+        if (!feed) return;
+        for (const trade of trades) {
+          feed.recordTrade(
+            spec.id,
+            { units: BigInt(trade.priceTicks), scale: spec.pricePrecision },
+            { units: BigInt(trade.quantityLots), scale: spec.quantityPrecision },
+            trade.executedAt.getTime(),
+          );
+        }
+      },
+      onOrders: (spec, orders, accounts) => {
+        for (const order of orders) {
+          const topic = accountOrdersTopic(order.accountId);
+          if (pubsub.hasSubscribers(topic)) pubsub.publish(topic, toOrderView(spec, order));
+        }
+        for (const [accountId, currencies] of accounts) {
+          const topic = accountBalancesTopic(accountId);
+          if (!pubsub.hasSubscribers(topic)) continue;
+          void balancesOf(db, accountId)
+            .then((rows) => {
+              const timestamp = clock().getTime();
+              for (const row of rows) {
+                if (!currencies.has(row.currency)) continue;
+                const update: BalanceUpdate = { ...row, timestamp };
+                pubsub.publish(topic, update);
+              }
+            })
+            .catch((error: unknown) => log.warn({ err: error, accountId }, 'balance update failed'));
+        }
+      },
+    },
+  });
+  const started = Date.now();
+  await exchange.start(specs);
+  log.info({ markets: specs.length, ms: Date.now() - started }, 'exchange ready');
+  const deps: TradingDeps = { db, pubsub, clock, exchange, bandBps: config.priceBandBps };
+  exchanges.set(context, deps);
+  const maker = config.marketMakerEnabled
+    ? new MarketMaker(deps, {
+        levels: config.marketMakerLevels,
+        refreshMs: config.marketMakerRefreshMs,
+        pairs: config.marketMakerPairs,
+        log,
+      })
+    : null;
+  app.addHook('onReady', async () => {
+    await maker?.start();
+  });
+  app.addHook('onClose', async () => {
+    await maker?.stop();
+    await exchange.stop();
+  });
+  tradingRoutes(app, context, deps);
+}

@@ -1,0 +1,692 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type AccountTrade,
+  type ModifyOrderRequest,
+  normalizePairId,
+  type Order,
+  type OrdersQuery,
+  type PlaceOrderRequest,
+  type Trade,
+} from '@platform/contracts';
+import type { SelfTradePreventionMode } from '@platform/engine';
+import type { Amount } from '@platform/money';
+import { type Database, isUniqueViolation } from '../../db/database.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { PubSub } from '../../realtime/pubsub.ts';
+import { balancesOf, hold } from '../ledger/service.ts';
+import { latestPriceUpdate } from '../markets/service.ts';
+import { type Exchange, type OrderRow, orderFromRow } from './exchange.ts';
+import { type OrderState, requiredReserve, sellLotCapForQuote, toOrderView } from './order-state.ts';
+import {
+  atomsOf,
+  atomsText,
+  type PairSpec,
+  parseAmountInput,
+  priceText,
+  quantityText,
+  quoteAmountNotional,
+  ticksOfPrice,
+  toLots,
+  toTicks,
+  type UnitsError,
+} from './pair-spec.ts';
+import type { CommandOutcome, MarketSequencer } from './sequencer.ts';
+
+export interface TradingDeps {
+  db: Database;
+  pubsub: PubSub;
+  clock: () => Date;
+  exchange: Exchange;
+  bandBps: number;
+}
+
+const PRICED_TYPES = new Set(['limit', 'stop_limit', 'take_profit_limit', 'oco']);
+const STOP_TYPES = new Set(['stop_loss', 'stop_limit', 'take_profit', 'take_profit_limit', 'oco']);
+
+function invalidAmount(detail: string, extra: Record<string, unknown> = {}): AppError {
+  return new AppError('INVALID_AMOUNT', { details: { reason: detail, ...extra } });
+}
+
+function invalidPrice(detail: string, extra: Record<string, unknown> = {}): AppError {
+  return new AppError('INVALID_PRICE', { details: { reason: detail, ...extra } });
+}
+
+function unitsProblem(field: string, error: UnitsError, decimals: number): string {
+  switch (error) {
+    case 'not_positive':
+      return `${field} must be greater than zero`;
+    case 'too_many_decimals':
+      return `${field} has more than ${decimals} decimals`;
+    case 'too_large':
+      return `${field} is too large`;
+  }
+}
+
+export function marketOf(exchange: Exchange, pair: string | undefined): MarketSequencer {
+  const id = pair === undefined ? null : normalizePairId(pair);
+  const market = id === null ? undefined : exchange.market(id);
+  if (market === undefined) throw new AppError('TRADING_PAIR_NOT_FOUND');
+  return market;
+}
+
+export function referenceTicks(pubsub: PubSub, spec: PairSpec): number | null {
+  const update = latestPriceUpdate(pubsub, spec.id);
+  return update === undefined ? null : ticksOfPrice(spec, update.price);
+}
+
+/** |price - reference| <= reference x band, in integers. */
+function withinBand(ticks: number, reference: number | null, bandBps: number): boolean {
+  if (reference === null) return true;
+  const distance = BigInt(Math.abs(ticks - reference)) * 10_000n;
+  return distance <= BigInt(reference) * BigInt(bandBps);
+}
+
+type ParsedPrices = { priceTicks: number | null; stopPriceTicks: number | null; stopLimitPriceTicks: number | null };
+
+function parsePrice(
+  spec: PairSpec,
+  field: string,
+  input: string | number | undefined,
+  required: boolean,
+  allowed: boolean,
+): number | null {
+  const value = parseAmountInput(input);
+  if (value === 'missing') {
+    if (required) throw invalidPrice(`${field} is required`, { field });
+    return null;
+  }
+  if (!allowed) throw invalidPrice(`${field} is not used by this order type`, { field });
+  if (value === 'invalid') throw invalidPrice(`${field} must be a decimal number`, { field });
+  const ticks = toTicks(spec, value);
+  if (typeof ticks === 'string') throw invalidPrice(unitsProblem(field, ticks, spec.pricePrecision), { field });
+  return ticks;
+}
+
+function parseQuantity(spec: PairSpec, field: string, value: Amount): number {
+  const lots = toLots(spec, value);
+  if (typeof lots === 'string') throw invalidAmount(unitsProblem(field, lots, spec.quantityPrecision), { field });
+  if (lots < spec.minLots) {
+    throw invalidAmount(`Minimum order quantity is ${spec.minQuantity} ${spec.base}`, { field, min: spec.minQuantity });
+  }
+  if (lots > spec.maxLots) {
+    throw invalidAmount(`Maximum order quantity is ${spec.maxQuantity} ${spec.base}`, { field, max: spec.maxQuantity });
+  }
+  return lots;
+}
+
+function defaultTimeInForce(type: PlaceOrderRequest['type']): 'GTC' | 'IOC' {
+  return type === 'market' ? 'IOC' : 'GTC';
+}
+
+/** Builds the order a request describes, or throws the error in the spec's words. */
+export function orderFromRequest(
+  deps: TradingDeps,
+  accountId: string,
+  market: MarketSequencer,
+  request: PlaceOrderRequest,
+  now: Date,
+): OrderState {
+  const spec = market.spec;
+  if (!spec.tradable) throw new AppError('TRADING_PAIR_INACTIVE');
+  const { type, side } = request;
+  const timeInForce = request.time_in_force ?? defaultTimeInForce(type);
+  const postOnly = request.post_only ?? false;
+  if (type === 'market' && timeInForce === 'GTC') {
+    throw new AppError('VALIDATION_ERROR', {
+      message: 'Market orders are IOC or FOK',
+      details: { field: 'time_in_force' },
+    });
+  }
+  if (STOP_TYPES.has(type) && timeInForce !== 'GTC') {
+    throw new AppError('VALIDATION_ERROR', {
+      message: 'Stop, take-profit and OCO orders are GTC',
+      details: { field: 'time_in_force' },
+    });
+  }
+  if (postOnly && !(type === 'limit' && timeInForce === 'GTC')) {
+    throw new AppError('VALIDATION_ERROR', {
+      message: 'Post-only applies to GTC limit orders',
+      details: { field: 'post_only' },
+    });
+  }
+
+  const prices: ParsedPrices = {
+    priceTicks: parsePrice(spec, 'price', request.price, PRICED_TYPES.has(type), PRICED_TYPES.has(type)),
+    stopPriceTicks: parsePrice(spec, 'stop_price', request.stop_price, STOP_TYPES.has(type), STOP_TYPES.has(type)),
+    stopLimitPriceTicks: parsePrice(spec, 'stop_limit_price', request.stop_limit_price, false, type === 'oco'),
+  };
+
+  const reference = referenceTicks(deps.pubsub, spec);
+  for (const [field, ticks] of [
+    ['price', prices.priceTicks],
+    ['stop_price', prices.stopPriceTicks],
+    ['stop_limit_price', prices.stopLimitPriceTicks],
+  ] as const) {
+    if (ticks !== null && !withinBand(ticks, reference, deps.bandBps)) {
+      const percent = deps.bandBps / 100;
+      throw invalidPrice(`${field} must be within ${percent}% of the market price`, {
+        field,
+        reference_price: reference === null ? null : priceText(spec, reference),
+      });
+    }
+  }
+
+  const quantity = parseAmountInput(request.quantity);
+  const quote = parseAmountInput(request.quote_amount);
+  if (quantity === 'invalid') throw invalidAmount('quantity must be a decimal number', { field: 'quantity' });
+  if (quote === 'invalid') throw invalidAmount('quote_amount must be a decimal number', { field: 'quote_amount' });
+  if (quote !== 'missing' && type !== 'market') {
+    throw invalidAmount('quote_amount is only for market orders', { field: 'quote_amount' });
+  }
+  if (quote !== 'missing' && quantity !== 'missing') {
+    throw invalidAmount('Give quantity or quote_amount, not both', { field: 'quantity' });
+  }
+  if (quantity === 'missing' && quote === 'missing') throw invalidAmount('quantity is required', { field: 'quantity' });
+
+  let quantityLots: number | null = null;
+  let quoteNotional: bigint | null = null;
+  let lotCap = spec.maxLots;
+  if (quantity !== 'missing') {
+    quantityLots = parseQuantity(spec, 'quantity', quantity);
+  } else if (quote !== 'missing') {
+    if (quote.units <= 0n) throw invalidAmount('quote_amount must be greater than zero', { field: 'quote_amount' });
+    quoteNotional = quoteAmountNotional(spec, quote);
+    if (quoteNotional === null) {
+      const decimals = spec.pricePrecision + spec.quantityPrecision;
+      throw invalidAmount(`quote_amount has more than ${decimals} decimals`, { field: 'quote_amount' });
+    }
+    if (reference !== null && side === 'sell') {
+      lotCap = Math.min(spec.maxLots, sellLotCapForQuote(quoteNotional, reference, deps.bandBps));
+    }
+  }
+  if (type === 'market' && reference === null) {
+    throw new AppError('ORDER_REJECTED', {
+      message: 'Order placement failed: no market price yet',
+      details: { reason: 'no_reference_price' },
+    });
+  }
+
+  const order: OrderState = {
+    id: randomUUID(),
+    accountId,
+    clientOrderId: request.client_order_id ?? null,
+    pairId: spec.id,
+    side,
+    type,
+    timeInForce,
+    postOnly,
+    selfTradePrevention: (request.self_trade_prevention ?? null) as SelfTradePreventionMode | null,
+    ...prices,
+    quantityLots,
+    quoteNotional,
+    lotCap,
+    filledLots: 0,
+    filledTotal: 0n,
+    fee: 0n,
+    reserveCurrency: side === 'buy' ? spec.quote : spec.base,
+    reserved: 0n,
+    modifyHold: 0n,
+    referenceTicks: reference,
+    status: 'pending',
+    triggered: false,
+    rejectReason: null,
+    endReason: null,
+    sequence: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  order.reserved = requiredReserve(spec, { ...order, openLots: quantityLots ?? lotCap }, deps.bandBps, reference);
+  if (order.reserved <= 0n) throw invalidAmount('The order amount is too small', { field: 'quantity' });
+  return order;
+}
+
+const ORDER_COLUMNS = `id, account_id, pair_id, client_order_id, side, type, time_in_force, post_only,
+  self_trade_prevention, price, stop_price, stop_limit_price, quantity, quote_amount, status, reserve_currency,
+  reserved, reference_ticks, created_at, updated_at`;
+
+/** The first order placed with this client order id, when the retry describes the same order. */
+async function existingForClientId(deps: TradingDeps, spec: PairSpec, order: OrderState): Promise<OrderState> {
+  const found = await deps.db.query<OrderRow>('SELECT * FROM orders WHERE account_id = $1 AND client_order_id = $2', [
+    order.accountId,
+    order.clientOrderId,
+  ]);
+  const row = found.rows[0];
+  if (row === undefined) throw new AppError('ORDER_PLACEMENT_FAILED');
+  const existing = orderFromRow(spec, row);
+  const same =
+    existing.pairId === order.pairId &&
+    existing.side === order.side &&
+    existing.type === order.type &&
+    existing.priceTicks === order.priceTicks &&
+    existing.stopPriceTicks === order.stopPriceTicks &&
+    existing.quantityLots === order.quantityLots &&
+    existing.quoteNotional === order.quoteNotional;
+  if (!same) throw new AppError('IDEMPOTENCY_CONFLICT');
+  return existing;
+}
+
+function outcomeOrError(market: MarketSequencer, outcome: CommandOutcome): Order {
+  if (outcome.status === 'accepted') return toOrderView(market.spec, outcome.order);
+  const reason = outcome.reason;
+  const order = outcome.order === null ? null : toOrderView(market.spec, outcome.order);
+  if (reason === 'unknown_order') throw new AppError('ORDER_NOT_OPEN', { details: { reason } });
+  throw new AppError('ORDER_REJECTED', { details: { reason, order } });
+}
+
+async function submit(market: MarketSequencer, run: () => Promise<CommandOutcome>): Promise<CommandOutcome> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw new AppError('ORDER_PLACEMENT_FAILED', { details: { pair: market.spec.id } });
+  }
+}
+
+/**
+ * Places an order: validates it against the pair, holds its funds and records it in one transaction
+ * ('Insufficient balance' when the hold does not fit), then hands it to the market's sequencer and
+ * answers once the engine's result is durable. A client order id already used returns the first order.
+ */
+export async function placeOrder(
+  deps: TradingDeps,
+  accountId: string,
+  request: PlaceOrderRequest,
+): Promise<{ order: Order; created: boolean }> {
+  const market = marketOf(deps.exchange, request.trading_pair ?? request.symbol);
+  const now = deps.clock();
+  const order = orderFromRequest(deps, accountId, market, request, now);
+  const spec = market.spec;
+  try {
+    await deps.db.transaction(async (tx) => {
+      await tx.query(
+        `INSERT INTO orders (${ORDER_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14,
+           'pending', $15, $16, $17, $18, $18)`,
+        [
+          order.id,
+          accountId,
+          spec.id,
+          order.clientOrderId,
+          order.side,
+          order.type,
+          order.timeInForce,
+          order.postOnly,
+          order.selfTradePrevention,
+          order.priceTicks === null ? null : priceText(spec, order.priceTicks),
+          order.stopPriceTicks === null ? null : priceText(spec, order.stopPriceTicks),
+          order.stopLimitPriceTicks === null ? null : priceText(spec, order.stopLimitPriceTicks),
+          order.quantityLots === null ? null : quantityText(spec, order.quantityLots),
+          order.quoteNotional === null
+            ? null
+            : atomsText(order.quoteNotional * 10n ** BigInt(18 - spec.pricePrecision - spec.quantityPrecision)),
+          order.reserveCurrency,
+          atomsText(order.reserved),
+          order.referenceTicks,
+          now.toISOString(),
+        ],
+      );
+      await hold(tx, accountId, order.reserveCurrency, atomsText(order.reserved), 'order_hold', order.id);
+    });
+  } catch (error) {
+    if (order.clientOrderId !== null && isUniqueViolation(error)) {
+      const existing = await existingForClientId(deps, spec, order);
+      return { order: toOrderView(spec, existing), created: false };
+    }
+    throw error;
+  }
+  const outcome = await submit(market, () => market.place(order));
+  return { order: outcomeOrError(market, outcome), created: true };
+}
+
+async function ownedOrderRow(deps: TradingDeps, accountId: string, orderId: string): Promise<OrderRow> {
+  const found = await deps.db.query<OrderRow>('SELECT * FROM orders WHERE id = $1 AND account_id = $2', [
+    orderId,
+    accountId,
+  ]);
+  const row = found.rows[0];
+  // Someone else's order answers exactly like a missing one: nothing leaks.
+  if (row === undefined) throw new AppError('ORDER_NOT_FOUND');
+  return row;
+}
+
+export async function cancelOrder(deps: TradingDeps, accountId: string, orderId: string): Promise<Order> {
+  const row = await ownedOrderRow(deps, accountId, orderId);
+  const market = marketOf(deps.exchange, row.pair_id);
+  if (row.status !== 'pending' && row.status !== 'partial') throw new AppError('ORDER_NOT_OPEN');
+  const outcome = await submit(market, () => market.cancel(orderId, accountId));
+  return outcomeOrError(market, outcome);
+}
+
+export async function modifyOrder(
+  deps: TradingDeps,
+  accountId: string,
+  orderId: string,
+  request: ModifyOrderRequest,
+): Promise<Order> {
+  const row = await ownedOrderRow(deps, accountId, orderId);
+  const market = marketOf(deps.exchange, row.pair_id);
+  const spec = market.spec;
+  const open = market.orders.get(orderId);
+  if ((row.status !== 'pending' && row.status !== 'partial') || open === undefined) {
+    throw new AppError('ORDER_NOT_OPEN');
+  }
+  const quantity = parseAmountInput(request.quantity);
+  if (quantity === 'invalid') throw invalidAmount('quantity must be a decimal number', { field: 'quantity' });
+  const quantityLots = quantity === 'missing' ? null : parseQuantity(spec, 'quantity', quantity);
+  const priceTicks = parsePrice(spec, 'price', request.price, false, PRICED_TYPES.has(open.type));
+  const stopPriceTicks = parsePrice(spec, 'stop_price', request.stop_price, false, STOP_TYPES.has(open.type));
+  if (quantityLots === null && priceTicks === null && stopPriceTicks === null) {
+    throw invalidAmount('Nothing to change: give quantity, price or stop_price', { field: 'quantity' });
+  }
+  if (quantityLots !== null && quantityLots <= open.filledLots) {
+    throw invalidAmount('The new quantity must be more than what has already filled', { field: 'quantity' });
+  }
+  const reference = referenceTicks(deps.pubsub, spec);
+  for (const [field, ticks] of [
+    ['price', priceTicks],
+    ['stop_price', stopPriceTicks],
+  ] as const) {
+    if (ticks !== null && !withinBand(ticks, reference, deps.bandBps)) {
+      throw invalidPrice(`${field} must be within ${deps.bandBps / 100}% of the market price`, { field });
+    }
+  }
+  const next = {
+    ...open,
+    priceTicks: priceTicks ?? open.priceTicks,
+    stopPriceTicks: stopPriceTicks ?? open.stopPriceTicks,
+  };
+  const openLots = (quantityLots ?? open.quantityLots ?? 0) - open.filledLots;
+  const needed = requiredReserve(spec, { ...next, openLots }, deps.bandBps, open.referenceTicks);
+  const extra = needed > open.reserved ? needed - open.reserved : 0n;
+  if (extra > 0n) {
+    await deps.db.transaction(async (tx) => {
+      const updated = await tx.query(
+        `UPDATE orders SET modify_hold = modify_hold + $2 WHERE id = $1 AND status IN ('pending', 'partial')`,
+        [orderId, atomsText(extra)],
+      );
+      if (updated.rowCount === 0) throw new AppError('ORDER_NOT_OPEN');
+      await hold(tx, accountId, open.reserveCurrency, atomsText(extra), 'order_hold', orderId);
+    });
+    open.modifyHold += extra;
+  }
+  const outcome = await submit(market, () =>
+    market.modify({
+      orderId,
+      accountId,
+      quantityLots,
+      priceTicks,
+      stopPriceTicks,
+      hold: extra,
+      referenceTicks: reference,
+    }),
+  );
+  return outcomeOrError(market, outcome);
+}
+
+export async function getOrder(deps: TradingDeps, accountId: string, orderId: string): Promise<Order> {
+  const row = await ownedOrderRow(deps, accountId, orderId);
+  const market = marketOf(deps.exchange, row.pair_id);
+  return toOrderView(market.spec, orderFromRow(market.spec, row));
+}
+
+export async function listOrders(
+  deps: TradingDeps,
+  accountId: string,
+  query: OrdersQuery,
+): Promise<{ orders: Order[]; pagination: { page: number; limit: number; total: number } }> {
+  const conditions = ['account_id = $1'];
+  const params: unknown[] = [accountId];
+  const add = (sql: string, value: unknown) => {
+    params.push(value);
+    conditions.push(sql.replace('?', `$${params.length}`));
+  };
+  if (query.status === 'open') conditions.push(`status IN ('pending', 'partial')`);
+  else if (query.status === 'closed') conditions.push(`status NOT IN ('pending', 'partial')`);
+  else if (query.status !== undefined) add('status = ?', query.status);
+  const pair = query.trading_pair ?? query.symbol;
+  if (pair !== undefined) add('pair_id = ?', normalizePairId(pair) ?? '');
+  if (query.side !== undefined) add('side = ?', query.side);
+  if (query.type !== undefined) add('type = ?', query.type);
+  if (query.from !== undefined) add('created_at >= ?', new Date(query.from).toISOString());
+  if (query.to !== undefined) add('created_at < ?', new Date(query.to).toISOString());
+  const where = conditions.join(' AND ');
+  const total = await deps.db.query<{ count: bigint | string }>(
+    `SELECT count(*) AS count FROM orders WHERE ${where}`,
+    params,
+  );
+  const rows = await deps.db.query<OrderRow>(
+    `SELECT * FROM orders WHERE ${where} ORDER BY created_at DESC, id LIMIT ${query.limit} OFFSET ${(query.page - 1) * query.limit}`,
+    params,
+  );
+  const orders = rows.rows.flatMap((row) => {
+    const market = deps.exchange.market(row.pair_id);
+    return market === undefined ? [] : [toOrderView(market.spec, orderFromRow(market.spec, row))];
+  });
+  return { orders, pagination: { page: query.page, limit: query.limit, total: Number(total.rows[0]?.count ?? 0) } };
+}
+
+export async function orderStatistics(deps: TradingDeps, accountId: string) {
+  const rows = await deps.db.query<{ status: string; side: string; type: string; count: bigint | string }>(
+    'SELECT status, side, type, count(*) AS count FROM orders WHERE account_id = $1 GROUP BY status, side, type',
+    [accountId],
+  );
+  const byStatus: Record<string, number> = {};
+  const byType: Record<string, number> = {};
+  const bySide = { buy: 0, sell: 0 };
+  let total = 0;
+  let open = 0;
+  for (const row of rows.rows) {
+    const count = Number(row.count);
+    total += count;
+    if (row.status === 'pending' || row.status === 'partial') open += count;
+    byStatus[row.status] = (byStatus[row.status] ?? 0) + count;
+    byType[row.type] = (byType[row.type] ?? 0) + count;
+    bySide[row.side as 'buy' | 'sell'] += count;
+  }
+  return { total, open, by_status: byStatus, by_side: bySide, by_type: byType };
+}
+
+type TradeRow = {
+  id: string;
+  pair_id: string;
+  price: string;
+  quantity: string;
+  total: string;
+  taker_side: 'buy' | 'sell';
+  maker_order_id: string;
+  taker_order_id: string;
+  maker_account_id: string;
+  taker_account_id: string;
+  maker_fee: string;
+  taker_fee: string;
+  fee_currency: string;
+  executed_at: Date | string;
+};
+
+const plain = (text: string) => {
+  if (!text.includes('.')) return text;
+  const trimmed = text.replace(/0+$/, '');
+  return trimmed.endsWith('.') ? trimmed.slice(0, -1) : trimmed;
+};
+
+function tradeView(deps: TradingDeps, row: TradeRow): Trade {
+  const market = deps.exchange.market(row.pair_id);
+  const spec = market?.spec;
+  return {
+    id: row.id,
+    trading_pair: row.pair_id,
+    symbol: spec?.symbol ?? row.pair_id.replace('_', '/'),
+    price: plain(row.price),
+    quantity: plain(row.quantity),
+    total: plain(row.total),
+    side: row.taker_side,
+    timestamp: new Date(row.executed_at).getTime(),
+  };
+}
+
+function accountTradeView(deps: TradingDeps, accountId: string, row: TradeRow): AccountTrade {
+  const isMaker = row.maker_account_id === accountId;
+  const takerSide = row.taker_side;
+  const side = isMaker ? (takerSide === 'buy' ? 'sell' : 'buy') : takerSide;
+  return {
+    ...tradeView(deps, row),
+    order_id: isMaker ? row.maker_order_id : row.taker_order_id,
+    side,
+    role: isMaker ? 'maker' : 'taker',
+    fee: plain(isMaker ? row.maker_fee : row.taker_fee),
+    fee_currency: row.fee_currency,
+  };
+}
+
+export async function getTrade(deps: TradingDeps, accountId: string, tradeId: string): Promise<AccountTrade> {
+  const found = await deps.db.query<TradeRow>(
+    'SELECT * FROM trades WHERE id = $1 AND (maker_account_id = $2 OR taker_account_id = $2)',
+    [tradeId, accountId],
+  );
+  const row = found.rows[0];
+  if (row === undefined) throw new AppError('TRADE_NOT_FOUND');
+  return accountTradeView(deps, accountId, row);
+}
+
+export async function listAccountTrades(
+  deps: TradingDeps,
+  accountId: string,
+  query: {
+    trading_pair?: string;
+    symbol?: string;
+    side?: 'buy' | 'sell';
+    from?: number;
+    to?: number;
+    limit: number;
+    page: number;
+  },
+) {
+  const conditions = ['(maker_account_id = $1 OR taker_account_id = $1)'];
+  const params: unknown[] = [accountId];
+  const add = (sql: string, value: unknown) => {
+    params.push(value);
+    conditions.push(sql.replaceAll('?', `$${params.length}`));
+  };
+  const pair = query.trading_pair ?? query.symbol;
+  if (pair !== undefined) add('pair_id = ?', normalizePairId(pair) ?? '');
+  if (query.side !== undefined) {
+    add(`((taker_account_id = $1 AND taker_side = ?) OR (maker_account_id = $1 AND taker_side <> ?))`, query.side);
+  }
+  if (query.from !== undefined) add('executed_at >= ?', new Date(query.from).toISOString());
+  if (query.to !== undefined) add('executed_at < ?', new Date(query.to).toISOString());
+  const where = conditions.join(' AND ');
+  const total = await deps.db.query<{ count: bigint | string }>(
+    `SELECT count(*) AS count FROM trades WHERE ${where}`,
+    params,
+  );
+  const rows = await deps.db.query<TradeRow>(
+    `SELECT * FROM trades WHERE ${where} ORDER BY executed_at DESC, id DESC LIMIT ${query.limit} OFFSET ${(query.page - 1) * query.limit}`,
+    params,
+  );
+  return {
+    trades: rows.rows.map((row) => accountTradeView(deps, accountId, row)),
+    pagination: { page: query.page, limit: query.limit, total: Number(total.rows[0]?.count ?? 0) },
+  };
+}
+
+export async function marketTrades(deps: TradingDeps, pair: string, limit: number): Promise<Trade[]> {
+  const market = marketOf(deps.exchange, pair);
+  const rows = await deps.db.query<TradeRow>(
+    'SELECT * FROM trades WHERE pair_id = $1 ORDER BY executed_at DESC, sequence DESC, id DESC LIMIT $2',
+    [market.spec.id, limit],
+  );
+  return rows.rows.map((row) => tradeView(deps, row));
+}
+
+export async function tradingStatistics(deps: TradingDeps, accountId: string) {
+  const rows = await deps.db.query<TradeRow>(
+    'SELECT * FROM trades WHERE maker_account_id = $1 OR taker_account_id = $1',
+    [accountId],
+  );
+  const volume = new Map<string, bigint>();
+  const fees = new Map<string, bigint>();
+  const pairs = new Set<string>();
+  let buys = 0;
+  let makers = 0;
+  let first: number | null = null;
+  let last: number | null = null;
+  for (const row of rows.rows) {
+    const view = accountTradeView(deps, accountId, row);
+    if (view.side === 'buy') buys++;
+    if (view.role === 'maker') makers++;
+    pairs.add(row.pair_id);
+    volume.set(row.fee_currency, (volume.get(row.fee_currency) ?? 0n) + atomsOf(row.total));
+    fees.set(row.fee_currency, (fees.get(row.fee_currency) ?? 0n) + atomsOf(view.fee));
+    first = first === null ? view.timestamp : Math.min(first, view.timestamp);
+    last = last === null ? view.timestamp : Math.max(last, view.timestamp);
+  }
+  const record = (map: Map<string, bigint>) =>
+    Object.fromEntries([...map].map(([key, value]) => [key, atomsText(value)]));
+  return {
+    total_trades: rows.rows.length,
+    buy_trades: buys,
+    sell_trades: rows.rows.length - buys,
+    maker_trades: makers,
+    taker_trades: rows.rows.length - makers,
+    volume_by_quote: record(volume),
+    fees_by_currency: record(fees),
+    pairs_traded: pairs.size,
+    first_trade_at: first,
+    last_trade_at: last,
+  };
+}
+
+export async function accountBalances(deps: TradingDeps, accountId: string) {
+  const rows = await balancesOf(deps.db, accountId);
+  return {
+    account_id: accountId,
+    balances: rows.map((row) => ({
+      currency: row.currency,
+      available: row.available,
+      locked: row.locked,
+      total: atomsText(atomsOf(row.available) + atomsOf(row.locked)),
+    })),
+  };
+}
+
+export function orderBook(deps: TradingDeps, pair: string, depth: number) {
+  const market = marketOf(deps.exchange, pair);
+  const view = market.depthView(depth);
+  return {
+    trading_pair: market.spec.id,
+    symbol: market.spec.symbol,
+    sequence: view.sequence,
+    bids: view.bids,
+    asks: view.asks,
+    timestamp: deps.clock().getTime(),
+  };
+}
+
+export function orderBookStats(deps: TradingDeps, pair: string) {
+  const market = marketOf(deps.exchange, pair);
+  const spec = market.spec;
+  const engine = market.engine;
+  const depth = engine.depth(Number.MAX_SAFE_INTEGER);
+  const bestBid = engine.bestBid();
+  const bestAsk = engine.bestAsk();
+  const last = engine.lastTradePrice();
+  const sum = (levels: typeof depth.bids) => levels.reduce((total, level) => total + level.quantityLots, 0);
+  const count = (levels: typeof depth.bids) => levels.reduce((total, level) => total + level.orderCount, 0);
+  const price = (ticks: number | null) => (ticks === null ? null : priceText(spec, ticks));
+  const both = bestBid !== null && bestAsk !== null;
+  return {
+    trading_pair: spec.id,
+    best_bid: price(bestBid),
+    best_ask: price(bestAsk),
+    spread: both ? price(bestAsk - bestBid) : null,
+    // The mid rounds down to the tick; shown at one more decimal it would be exact, but a tick is the unit here.
+    mid_price: both ? price(Math.floor((bestAsk + bestBid) / 2)) : null,
+    last_price: price(last),
+    bid_levels: depth.bids.length,
+    ask_levels: depth.asks.length,
+    bid_quantity: quantityText(spec, sum(depth.bids)),
+    ask_quantity: quantityText(spec, sum(depth.asks)),
+    bid_orders: count(depth.bids),
+    ask_orders: count(depth.asks),
+    sequence: market.lastSequence,
+  };
+}
