@@ -308,11 +308,16 @@ export class MarketFeed {
   }
 
   /**
-   * Seam for the matching engine: a trade on a pair. Today candles and stats come from the
-   * reference price only; when trades exist their volume will be added here, and the pair's own
-   * candles will replace the derived ones.
+   * A trade of the matching engine. On a USD pair (the pairs whose candles are stored) the trade
+   * widens the candle in the making with its price and adds its quantity to the volume, so a chart
+   * shows where the pair actually traded; other pairs' candles stay derived from two USD series.
    */
-  recordTrade(_pairId: string, _price: Amount, _quantity: Amount, _timeMs: number): void {}
+  recordTrade(pairId: string, price: Amount, quantity: Amount, timeMs: number): void {
+    if (this.stopped) return;
+    const pair = this.pairsById.get(pairId);
+    if (!pair || pair.quote !== 'USD' || isZero(price)) return;
+    this.updateCandles(pair.base, price, quantity, timeMs);
+  }
 
   private updateCandles(symbol: string, price: Amount, addedVolume: Amount, timeMs: number): void {
     for (const [interval, size] of Object.entries(intervalStartMs)) {

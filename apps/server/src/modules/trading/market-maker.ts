@@ -21,8 +21,6 @@ export interface MarketMakerOptions {
 /** Distance of the first level from the reference price, and between levels, in basis points. */
 const HALF_SPREAD_BPS = 5n;
 const LEVEL_STEP_BPS = 10n;
-/** Requote a market when its reference moved this far from the price its ladder was built on. */
-const REQUOTE_BPS = 5n;
 /** USD value of one level's quantity, growing away from the touch. */
 const LEVEL_USD = [400n, 700n, 1_000n, 1_500n, 2_000n, 3_000n, 4_000n, 5_000n];
 /** Each currency is topped up to this USD value whenever it falls below half of it. */
@@ -47,7 +45,8 @@ function usdPriceOf(symbol: string): bigint | null {
  */
 export class MarketMaker {
   private timer: NodeJS.Timeout | null = null;
-  private readonly quotedAt = new Map<string, number>();
+  /** Grid step per market, in ticks. */
+  private readonly grid = new Map<string, number>();
   private cursor = 0;
   private running: Promise<void> = Promise.resolve();
   private stopped = false;
@@ -140,34 +139,31 @@ export class MarketMaker {
     });
   }
 
-  /** Builds or refreshes one market's ladder. */
+  /**
+   * Builds or refreshes one market's ladder. Levels sit on a fixed grid of prices (a tenth of a
+   * percent of the first reference price apart), so when the reference moves by one grid step only
+   * the level at each end changes: one cancel and one order per side, not a whole new ladder.
+   */
   async quote(market: MarketSequencer): Promise<void> {
     const spec = market.spec;
     const reference = referenceTicks(this.deps.pubsub, spec);
     if (reference === null) return;
+    const ladder = this.ladder(spec, reference);
+    const wanted = new Map(ladder.map((level) => [`${level.side}:${level.priceTicks}`, level]));
     const mine = [...market.orders.values()].filter((order) => order.accountId === MARKET_MAKER_ACCOUNT_ID);
-    const last = this.quotedAt.get(spec.id);
-    const moved = last === undefined || BigInt(Math.abs(reference - last)) * 10_000n > BigInt(last) * REQUOTE_BPS;
-    const complete = mine.length >= this.options.levels * 2;
-    if (!moved && complete) return;
+    const stale = mine.filter((order) => !wanted.has(`${order.side}:${order.priceTicks}`));
+    const held = new Set(mine.map((order) => `${order.side}:${order.priceTicks}`));
+    const missing = ladder.filter((level) => !held.has(`${level.side}:${level.priceTicks}`));
+    if (stale.length === 0 && missing.length === 0) return;
 
     await this.fund(spec.base);
     await this.fund(spec.quote);
-    const ladder = this.ladder(spec, reference);
-    const wanted = new Set(ladder.map((level) => `${level.side}:${level.priceTicks}`));
-    // Stale quotes go first so the new ladder never meets them.
-    for (const order of mine) {
-      if (wanted.has(`${order.side}:${order.priceTicks}`)) continue;
+    // Stale quotes go first so the new ones never meet them.
+    for (const order of stale) {
       await cancelOrder(this.deps, MARKET_MAKER_ACCOUNT_ID, order.id).catch(() => {});
     }
-    const kept = new Set(
-      [...market.orders.values()]
-        .filter((order) => order.accountId === MARKET_MAKER_ACCOUNT_ID)
-        .map((order) => `${order.side}:${order.priceTicks}`),
-    );
-    for (const level of ladder) {
+    for (const level of missing) {
       if (this.stopped) return;
-      if (kept.has(`${level.side}:${level.priceTicks}`)) continue;
       await placeOrder(this.deps, MARKET_MAKER_ACCOUNT_ID, {
         trading_pair: spec.id,
         side: level.side,
@@ -180,17 +176,29 @@ export class MarketMaker {
         this.options.log.debug({ err: error, pair: spec.id }, 'market maker quote refused');
       });
     }
-    this.quotedAt.set(spec.id, reference);
+  }
+
+  /** The grid step of a market in ticks, fixed at its first quote. */
+  private gridStep(spec: PairSpec, reference: number): number {
+    let step = this.grid.get(spec.id);
+    if (step === undefined) {
+      step = Math.max(1, Number((BigInt(reference) * LEVEL_STEP_BPS) / 10_000n));
+      this.grid.set(spec.id, step);
+    }
+    return step;
   }
 
   private ladder(spec: PairSpec, reference: number): { side: 'buy' | 'sell'; priceTicks: number; lots: number }[] {
     const levels: { side: 'buy' | 'sell'; priceTicks: number; lots: number }[] = [];
     const baseUsd = usdPriceOf(spec.base);
     const ref = BigInt(reference);
+    const step = this.gridStep(spec, reference);
+    // The best bid is the grid price at or below reference - half spread; the best ask at or above reference + half spread.
+    const topBid = Math.floor(Number((ref * (10_000n - HALF_SPREAD_BPS)) / 10_000n) / step) * step;
+    const bottomAsk = Math.ceil(Number((ref * (10_000n + HALF_SPREAD_BPS) + 9_999n) / 10_000n) / step) * step;
     for (let index = 0; index < this.options.levels; index++) {
-      const distance = HALF_SPREAD_BPS + BigInt(index) * LEVEL_STEP_BPS;
-      const bid = Number((ref * (10_000n - distance)) / 10_000n);
-      const ask = Number((ref * (10_000n + distance) + 9_999n) / 10_000n);
+      const bid = topBid - index * step;
+      const ask = bottomAsk + index * step;
       const usd = LEVEL_USD[Math.min(index, LEVEL_USD.length - 1)]!;
       // lots = usd / baseUsd, at the pair's quantity precision.
       let lots =
