@@ -30,6 +30,31 @@ export async function tradingModule(app: FastifyInstance, context: AppContext): 
   const { db, pubsub, log, clock, config } = context;
   const pairs = await db.query<PairRow>('SELECT * FROM trading_pairs ORDER BY sort_order, id');
   const specs = pairs.rows.map(pairSpecFromRow);
+  /**
+   * balance_update for the currencies that moved, read from the ledger after the commit. Reads of
+   * one account run one after another, so a slow older read can never overwrite a newer balance.
+   */
+  const balanceReads = new Map<string, Promise<void>>();
+  const publishBalances = (accountId: string, currencies: ReadonlySet<string>) => {
+    const topic = accountBalancesTopic(accountId);
+    if (!pubsub.hasSubscribers(topic)) return;
+    const previous = balanceReads.get(accountId) ?? Promise.resolve();
+    const next = previous
+      .then(() => balancesOf(db, accountId))
+      .then((rows) => {
+        const timestamp = clock().getTime();
+        for (const row of rows) {
+          if (!currencies.has(row.currency)) continue;
+          const update: BalanceUpdate = { ...row, timestamp };
+          pubsub.publish(topic, update);
+        }
+      })
+      .catch((error: unknown) => log.warn({ err: error, accountId }, 'balance update failed'))
+      .finally(() => {
+        if (balanceReads.get(accountId) === next) balanceReads.delete(accountId);
+      });
+    balanceReads.set(accountId, next);
+  };
   const exchange = new Exchange({
     db,
     pubsub,
@@ -58,27 +83,21 @@ export async function tradingModule(app: FastifyInstance, context: AppContext): 
           const topic = accountOrdersTopic(order.accountId);
           if (pubsub.hasSubscribers(topic)) pubsub.publish(topic, toOrderView(spec, order));
         }
-        for (const [accountId, currencies] of accounts) {
-          const topic = accountBalancesTopic(accountId);
-          if (!pubsub.hasSubscribers(topic)) continue;
-          void balancesOf(db, accountId)
-            .then((rows) => {
-              const timestamp = clock().getTime();
-              for (const row of rows) {
-                if (!currencies.has(row.currency)) continue;
-                const update: BalanceUpdate = { ...row, timestamp };
-                pubsub.publish(topic, update);
-              }
-            })
-            .catch((error: unknown) => log.warn({ err: error, accountId }, 'balance update failed'));
-        }
+        for (const [accountId, currencies] of accounts) publishBalances(accountId, currencies);
       },
     },
   });
   const started = Date.now();
   await exchange.start(specs);
   log.info({ markets: specs.length, ms: Date.now() - started }, 'exchange ready');
-  const deps: TradingDeps = { db, pubsub, clock, exchange, bandBps: config.priceBandBps };
+  const deps: TradingDeps = {
+    db,
+    pubsub,
+    clock,
+    exchange,
+    bandBps: config.priceBandBps,
+    balancesMoved: publishBalances,
+  };
   exchanges.set(context, deps);
   const maker = config.marketMakerEnabled
     ? new MarketMaker(deps, {

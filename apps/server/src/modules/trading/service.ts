@@ -38,6 +38,8 @@ export interface TradingDeps {
   clock: () => Date;
   exchange: Exchange;
   bandBps: number;
+  /** Balances moved outside a batch (an order's hold): pushes balance_update to the account. */
+  balancesMoved?: (accountId: string, currencies: ReadonlySet<string>) => void;
 }
 
 const PRICED_TYPES = new Set(['limit', 'stop_limit', 'take_profit_limit', 'oco']);
@@ -333,6 +335,7 @@ export async function placeOrder(
     }
     throw error;
   }
+  deps.balancesMoved?.(accountId, new Set([order.reserveCurrency]));
   const outcome = await submit(market, () => market.place(order));
   return { order: outcomeOrError(market, outcome), created: true };
 }
@@ -407,6 +410,7 @@ export async function modifyOrder(
       await hold(tx, accountId, open.reserveCurrency, atomsText(extra), 'order_hold', orderId);
     });
     open.modifyHold += extra;
+    deps.balancesMoved?.(accountId, new Set([open.reserveCurrency]));
   }
   const outcome = await submit(market, () =>
     market.modify({
