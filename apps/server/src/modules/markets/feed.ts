@@ -315,7 +315,7 @@ export class MarketFeed {
   recordTrade(pairId: string, price: Amount, quantity: Amount, timeMs: number): void {
     if (this.stopped) return;
     const pair = this.pairsById.get(pairId);
-    if (!pair || pair.quote !== 'USD' || isZero(price)) return;
+    if (pair?.quote !== 'USD' || isZero(price)) return;
     this.updateCandles(pair.base, price, quantity, timeMs);
   }
 
