@@ -267,12 +267,26 @@ async function existingForClientId(deps: TradingDeps, spec: PairSpec, order: Ord
   return existing;
 }
 
+/** What each engine refusal means, for the error's details (the message stays the spec's text). */
+const REJECTION_EXPLANATIONS: Record<string, string> = {
+  post_only_would_cross: 'A post-only order would have traded at once',
+  fok_not_fillable: 'A fill-or-kill order could not be filled completely',
+  stop_would_trigger_immediately: 'The stop price has already been reached',
+  price_outside_band: 'The price is too far from the market price',
+  quantity_below_minimum: 'The quantity is below the minimum',
+  quantity_above_maximum: 'The quantity is above the maximum',
+  invalid_modification: 'Nothing to change, or the new quantity is not above what has filled',
+  invalid_price: 'The prices do not fit this order type or side',
+  invalid_stop_price: 'The stop price does not fit this order type or side',
+};
+
 function outcomeOrError(market: MarketSequencer, outcome: CommandOutcome): Order {
   if (outcome.status === 'accepted') return toOrderView(market.spec, outcome.order);
   const reason = outcome.reason;
   const order = outcome.order === null ? null : toOrderView(market.spec, outcome.order);
   if (reason === 'unknown_order') throw new AppError('ORDER_NOT_OPEN', { details: { reason } });
-  throw new AppError('ORDER_REJECTED', { details: { reason, order } });
+  const explanation = REJECTION_EXPLANATIONS[reason] ?? reason.replaceAll('_', ' ');
+  throw new AppError('ORDER_REJECTED', { details: { reason, explanation, order } });
 }
 
 async function submit(market: MarketSequencer, run: () => Promise<CommandOutcome>): Promise<CommandOutcome> {

@@ -367,6 +367,103 @@ describeEachDatabase(
       });
     });
 
+    describe('oco orders', () => {
+      it('a sell oco rests its limit leg; a fill there ends the stop leg and the order settles once', async () => {
+        const holder = await signUp(server());
+        const buyer = await signUp(server());
+        setReferencePrice(server(), 'ADA_USD', '1.0000');
+        await fund(server(), id(holder), 'ADA', '100');
+        await fund(server(), id(buyer), 'USD', '1000');
+        const oco = await placeOrder(server(), token(holder), {
+          trading_pair: 'ADA_USD',
+          side: 'sell',
+          type: 'oco',
+          price: '1.0500',
+          stop_price: '0.9500',
+          quantity: '100',
+        });
+        expect(oco.status).toBe(201);
+        expect(await balance(server(), id(holder), 'ADA')).toEqual({ currency: 'ADA', available: '0', locked: '100' });
+        const book = await server().request('GET', '/v1/orderbook/ADA_USD');
+        expect((book.body as { asks: string[][] }).asks).toHaveLength(1);
+
+        const lift = await placeOrder(server(), token(buyer), {
+          trading_pair: 'ADA_USD',
+          side: 'buy',
+          type: 'limit',
+          price: '1.0500',
+          quantity: '100',
+        });
+        expect(lift.body.status).toBe('filled');
+        const done = await server().request('GET', `/v1/orders/${oco.body.id}`, { token: token(holder) });
+        expect(done.body).toMatchObject({ status: 'filled', triggered: false });
+        // 100 x 1.05 = 105, less the 0.1 % fee.
+        expect(await balance(server(), id(holder), 'USD')).toEqual({
+          currency: 'USD',
+          available: '104.895',
+          locked: '0',
+        });
+        expect(await balance(server(), id(holder), 'ADA')).toEqual({ currency: 'ADA', available: '0', locked: '0' });
+      });
+
+      it('a buy oco holds the dearer of its two legs', async () => {
+        const user = await signUp(server());
+        setReferencePrice(server(), 'ADA_USD', '1.0000');
+        await fund(server(), id(user), 'USD', '1000');
+        const oco = await placeOrder(server(), token(user), {
+          trading_pair: 'ADA_USD',
+          side: 'buy',
+          type: 'oco',
+          price: '0.9500',
+          stop_price: '1.0700',
+          stop_limit_price: '1.0800',
+          quantity: '100',
+        });
+        expect(oco.status).toBe(201);
+        // The stop leg may buy at 1.08: 108 + 0.1 % = 108.108 is held. (ADA last traded at 1.05 above.)
+        expect(await balance(server(), id(user), 'USD')).toEqual({
+          currency: 'USD',
+          available: '891.892',
+          locked: '108.108',
+        });
+        await server().request('POST', `/v1/orders/${oco.body.id}/cancel`, { token: token(user) });
+        expect(await balance(server(), id(user), 'USD')).toEqual({ currency: 'USD', available: '1000', locked: '0' });
+      });
+    });
+
+    describe('the payment-provider facade (spec §7.4)', () => {
+      it('places, lists, cancels and shows history through /v1/triple-a/trade on the same engine', async () => {
+        const user = await signUp(server());
+        await fund(server(), id(user), 'USD', '10000');
+        const placed = await server().request('POST', '/v1/triple-a/trade/order', {
+          token: token(user),
+          body: { symbol: 'BTC_USD', side: 'buy', type: 'limit', price: '48000.00', quantity: '0.05' },
+        });
+        expect(placed.status).toBe(201);
+        const orderId = (placed.body as { id: string }).id;
+        const open = await server().request('GET', '/v1/triple-a/trade/orders/open?symbol=BTC_USD', {
+          token: token(user),
+        });
+        expect((open.body as { id: string }[]).map((order) => order.id)).toEqual([orderId]);
+        const one = await server().request('GET', `/v1/triple-a/trade/order/${orderId}`, { token: token(user) });
+        expect(one.body).toMatchObject({ id: orderId, status: 'pending' });
+        const notMine = await server().request('GET', `/v1/triple-a/trade/order/${orderId}`, { token: token(carol) });
+        expect(notMine.status).toBe(404);
+        const cancelled = await server().request('DELETE', `/v1/triple-a/trade/order/${orderId}/cancel`, {
+          token: token(user),
+        });
+        expect(cancelled.body).toMatchObject({ status: 'cancelled' });
+        const history = await server().request('GET', '/v1/triple-a/trade/orders/history?limit=5', {
+          token: token(user),
+        });
+        expect((history.body as { id: string; status: string }[])[0]).toMatchObject({
+          id: orderId,
+          status: 'cancelled',
+        });
+        expect(await balance(server(), id(user), 'USD')).toEqual({ currency: 'USD', available: '10000', locked: '0' });
+      });
+    });
+
     describe('concurrency', () => {
       it('200 simultaneous orders from an account funded for 100 accept exactly 100', async () => {
         const user = await signUp(server());
