@@ -25,17 +25,15 @@ CREATE TABLE orders (
   -- What is still held for this order (quote for a buy, base for a sell); 0 once it is closed.
   reserve_currency text NOT NULL,
   reserved numeric NOT NULL CHECK (reserved >= 0),
-  -- Held by a modify that the sequencer has not applied yet (it moves into reserved, or back).
-  modify_hold numeric NOT NULL DEFAULT 0 CHECK (modify_hold >= 0),
   -- The reference price (ticks) the order was priced with: market orders hold up to the band around it.
   reference_ticks bigint,
   end_reason text,
-  -- The market command sequence that accepted the order; NULL until the sequencer journaled it.
+  -- The market command sequence of the order's placement (rows are written by the sequencer's batch).
   sequence bigint,
   created_at timestamptz NOT NULL,
   updated_at timestamptz NOT NULL,
   CHECK (quantity IS NOT NULL OR quote_amount IS NOT NULL),
-  CHECK (status IN ('pending', 'partial') OR (reserved = 0 AND modify_hold = 0))
+  CHECK (status IN ('pending', 'partial') OR reserved = 0)
 );
 CREATE UNIQUE INDEX orders_client_order_id_idx ON orders (account_id, client_order_id) WHERE client_order_id IS NOT NULL;
 CREATE INDEX orders_account_created_idx ON orders (account_id, created_at DESC);
@@ -85,6 +83,6 @@ CREATE TABLE market_snapshots (
 
 -- Open orders hold funds; the ledger invariant checks that locked balances equal these reserves.
 CREATE OR REPLACE VIEW ledger_reserves AS
-  SELECT account_id, reserve_currency AS currency, reserved + modify_hold AS amount
+  SELECT account_id, reserve_currency AS currency, reserved AS amount
   FROM orders
-  WHERE status IN ('pending', 'partial') AND reserved + modify_hold > 0;
+  WHERE status IN ('pending', 'partial') AND reserved > 0;

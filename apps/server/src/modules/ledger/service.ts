@@ -357,3 +357,26 @@ function constraintOf(error: unknown): string {
 function zeroBalance(currency: string): BalanceRow {
   return { currency, available: '0', locked: '0' };
 }
+
+/**
+ * Available balances of many (user, currency) pairs in one read, as atoms-free decimal strings;
+ * '0' for a pair with no ledger account. For optimistic checks (the order sequencer's group
+ * commit): the database still refuses a negative balance when the write comes.
+ */
+export async function availableBalances(
+  db: Queryable,
+  keys: readonly { accountId: string; currency: string }[],
+): Promise<Map<string, string>> {
+  const result = new Map<string, string>();
+  if (keys.length === 0) return result;
+  for (const key of keys) result.set(`${key.accountId}:${key.currency}`, '0');
+  const rows = await db.query<{ account_id: string; currency: string; available: string }>(
+    `SELECT la.account_id, la.currency, la.available::text AS available
+     FROM ledger_accounts la
+     JOIN unnest($1::uuid[], $2::text[]) AS k(account_id, currency)
+       ON la.owner_kind = 'user' AND la.account_id = k.account_id AND la.currency = k.currency`,
+    [keys.map((key) => key.accountId), keys.map((key) => key.currency)],
+  );
+  for (const row of rows.rows) result.set(`${row.account_id}:${row.currency}`, row.available);
+  return result;
+}

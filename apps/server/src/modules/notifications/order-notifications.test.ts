@@ -47,7 +47,6 @@ function order(overrides: Partial<OrderState> = {}): OrderState {
     fee: 0n,
     reserveCurrency: 'USD',
     reserved: 0n,
-    modifyHold: 0n,
     referenceTicks: null,
     status: 'pending',
     triggered: false,

@@ -40,9 +40,26 @@ export function orderNotifications(
  * The order batch hook (SequencerHooks.inTransaction): stores the batch's order notifications in its
  * transaction and returns the push to run once it has committed.
  */
+const TRIM_EVERY = 20;
+
 export function storeOrderNotifications(pubsub: PubSub, skipAccounts: ReadonlySet<string>) {
+  // Trimming to the cap costs a ranking query; in the order path it runs for an account once every
+  // TRIM_EVERY notifications, so a busy account holds at most that many extra rows for a moment.
+  const sinceTrim = new Map<string, number>();
   return async (tx: Queryable, spec: PairSpec, changes: OrderChange[]): Promise<(() => void) | undefined> => {
-    const stored = await insertNotifications(tx, orderNotifications(spec, changes, skipAccounts));
+    const rows = orderNotifications(spec, changes, skipAccounts);
+    const trimAccounts: string[] = [];
+    for (const row of rows) {
+      const count = (sinceTrim.get(row.accountId) ?? TRIM_EVERY - 1) + 1;
+      if (count >= TRIM_EVERY) {
+        if (!trimAccounts.includes(row.accountId)) trimAccounts.push(row.accountId);
+        sinceTrim.set(row.accountId, 0);
+      } else {
+        sinceTrim.set(row.accountId, count);
+      }
+    }
+    if (sinceTrim.size > 100_000) sinceTrim.clear();
+    const stored = await insertNotifications(tx, rows, { trimAccounts });
     return stored.length === 0 ? undefined : () => publishNotifications(pubsub, stored);
   };
 }

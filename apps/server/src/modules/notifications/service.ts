@@ -52,6 +52,7 @@ const NOTIFICATION_NOT_FOUND = { message: 'Notification not found' };
 export async function insertNotifications(
   tx: Queryable,
   rows: readonly NewNotification[],
+  options: { trimAccounts?: readonly string[] } = {},
 ): Promise<AccountNotification[]> {
   if (rows.length === 0) return [];
   const inserted = await insertRows(
@@ -68,7 +69,8 @@ export async function insertNotifications(
       created_at: row.createdAt,
     })),
   );
-  await trimOldest(tx, [...new Set(rows.map((row) => row.accountId))], STORED_NOTIFICATIONS_MAX);
+  const trim = options.trimAccounts ?? [...new Set(rows.map((row) => row.accountId))];
+  if (trim.length > 0) await trimOldest(tx, trim, STORED_NOTIFICATIONS_MAX);
   return inserted.map((row) => ({ ...toNotification(row), accountId: row.account_id }));
 }
 

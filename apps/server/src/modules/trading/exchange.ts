@@ -6,12 +6,11 @@ import {
   ReferenceOrderBook,
 } from '@platform/engine';
 import { decimal, toUnits } from '@platform/money';
-import type { Database, Queryable } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
 import type { Logger } from '../../logger.ts';
 import type { PubSub } from '../../realtime/pubsub.ts';
-import { type EntryInput, postEntries } from '../ledger/service.ts';
 import type { OrderState } from './order-state.ts';
-import { atomsOf, atomsText, type PairSpec } from './pair-spec.ts';
+import { atomsOf, type PairSpec } from './pair-spec.ts';
 import { MarketSequencer, parseCommand, type SequencerHooks, serialiseCommand } from './sequencer.ts';
 
 export interface ExchangeOptions {
@@ -51,7 +50,6 @@ export type OrderRow = {
   end_reason: string | null;
   reserve_currency: string;
   reserved: string;
-  modify_hold: string;
   reference_ticks: bigint | string | null;
   sequence: bigint | string | null;
   created_at: Date | string;
@@ -89,7 +87,6 @@ export function orderFromRow(spec: PairSpec, row: OrderRow): OrderState {
     fee: atomsOf(row.fee),
     reserveCurrency: row.reserve_currency,
     reserved: atomsOf(row.reserved),
-    modifyHold: atomsOf(row.modify_hold),
     referenceTicks: row.reference_ticks === null ? null : Number(row.reference_ticks),
     status: row.status,
     triggered: row.triggered,
@@ -143,7 +140,6 @@ export class Exchange {
   }
 
   async start(specs: PairSpec[]): Promise<void> {
-    await this.options.db.transaction((tx) => this.rejectUnacknowledged(tx, null));
     for (const spec of specs) {
       const sequencer = new MarketSequencer(spec, this.newEngine(spec), {
         db: this.options.db,
@@ -158,7 +154,7 @@ export class Exchange {
             this.maybeSnapshot(sequencer);
           },
         },
-        reload: (market, failed) => this.reload(market, failed),
+        reload: (market) => this.rebuild(market),
       });
       await this.rebuild(sequencer);
       this.markets.set(spec.id, sequencer);
@@ -216,75 +212,6 @@ export class Exchange {
       );
     }
     sequencer.publishSnapshot();
-  }
-
-  private async reload(
-    sequencer: MarketSequencer,
-    failed: { placedOrderIds: string[]; modifiedOrderIds: string[] },
-  ): Promise<void> {
-    await this.options.db.transaction(async (tx) => {
-      await this.rejectUnacknowledged(tx, failed);
-    });
-    await this.rebuild(sequencer);
-  }
-
-  /**
-   * Rejects orders that hold funds but never reached the journal, and returns the holds of modifies
-   * that never took effect. `only` limits it to one failed batch; null means every one (at start,
-   * when nothing can be in flight).
-   */
-  private async rejectUnacknowledged(
-    tx: Queryable,
-    only: { placedOrderIds: string[]; modifiedOrderIds: string[] } | null,
-  ): Promise<void> {
-    // Two steps so that the amounts to release are read before they are zeroed.
-    {
-      const placed = await tx.query<{ id: string; account_id: string; reserve_currency: string; amount: string }>(
-        `SELECT id, account_id, reserve_currency, reserved + modify_hold AS amount FROM orders
-         WHERE sequence IS NULL AND status = 'pending' AND ($1::uuid[] IS NULL OR id = ANY($1::uuid[]))
-         FOR UPDATE`,
-        [only === null ? null : only.placedOrderIds],
-      );
-      const modified = await tx.query<{ id: string; account_id: string; reserve_currency: string; amount: string }>(
-        `SELECT id, account_id, reserve_currency, modify_hold AS amount FROM orders
-         WHERE sequence IS NOT NULL AND modify_hold > 0 AND ($1::uuid[] IS NULL OR id = ANY($1::uuid[]))
-         FOR UPDATE`,
-        [only === null ? null : only.modifiedOrderIds],
-      );
-      const entries: EntryInput[] = [];
-      for (const row of [...placed.rows, ...modified.rows]) {
-        const amount = atomsOf(row.amount);
-        if (amount <= 0n) continue;
-        const owner = { kind: 'user' as const, accountId: row.account_id };
-        entries.push({
-          kind: 'order_release',
-          reference: row.id,
-          postings: [
-            { owner, currency: row.reserve_currency, bucket: 'locked', amount: atomsText(-amount) },
-            { owner, currency: row.reserve_currency, bucket: 'available', amount: atomsText(amount) },
-          ],
-        });
-      }
-      if (placed.rows.length > 0) {
-        await tx.query(
-          `UPDATE orders SET status = 'rejected', reject_reason = 'not_acknowledged', reserved = 0, modify_hold = 0,
-             updated_at = $2 WHERE id = ANY($1::uuid[])`,
-          [placed.rows.map((row) => row.id), this.options.clock().toISOString()],
-        );
-      }
-      if (modified.rows.length > 0) {
-        await tx.query('UPDATE orders SET modify_hold = 0 WHERE id = ANY($1::uuid[])', [
-          modified.rows.map((row) => row.id),
-        ]);
-      }
-      if (entries.length > 0) await postEntries(tx, entries);
-      if (placed.rows.length + modified.rows.length > 0) {
-        this.options.log.warn(
-          { orders: placed.rows.length, modifies: modified.rows.length },
-          'released holds of commands that never reached the journal',
-        );
-      }
-    }
   }
 
   private maybeSnapshot(sequencer: MarketSequencer): void {

@@ -18,8 +18,7 @@ import {
 
 /**
  * An order as the server keeps it: the row of the orders table in exact units. Open orders also
- * live in memory in their market's sequencer, which is the only writer of their fill and reserve
- * columns; a modify's extra hold goes to modifyHold until the sequencer takes it.
+ * live in memory in their market's sequencer, which is the only writer of the orders table.
  */
 export interface OrderState {
   id: string;
@@ -48,8 +47,6 @@ export interface OrderState {
   reserveCurrency: string;
   /** Atoms still held for the order. */
   reserved: bigint;
-  /** Atoms held by a modify the sequencer has not applied yet. */
-  modifyHold: bigint;
   /** The reference price (ticks) the order was priced and band-checked with. */
   referenceTicks: number | null;
   status: OrderStatus;

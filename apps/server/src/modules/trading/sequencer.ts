@@ -1,11 +1,14 @@
 import type { OrderBookUpdate, Trade } from '@platform/contracts';
 import type { BookDepth, MarketCommand, MarketEngine, MarketEvent, MarketRejectReason } from '@platform/engine';
+import { formatDecimal } from '@platform/money';
 import type { Database, Transaction } from '../../db/database.ts';
+import { AppError } from '../../lib/errors.ts';
 import type { Logger } from '../../logger.ts';
 import type { PubSub } from '../../realtime/pubsub.ts';
-import { type EntryInput, type PostingInput, postEntries } from '../ledger/service.ts';
+import { availableBalances, type EntryInput, type PostingInput, postEntries } from '../ledger/service.ts';
 import { isOpenStatus, type OrderState, requiredReserve } from './order-state.ts';
 import {
+  atomsOf,
   atomsText,
   feeAtoms,
   lotsToAtoms,
@@ -22,7 +25,7 @@ export const BOOK_DEPTH_LEVELS = 50;
 
 export type CommandOutcome =
   | { status: 'accepted'; order: OrderState }
-  | { status: 'rejected'; reason: MarketRejectReason; order: OrderState | null };
+  | { status: 'rejected'; reason: MarketRejectReason | 'insufficient_balance'; order: OrderState | null };
 
 type Job =
   | { kind: 'place'; order: OrderState }
@@ -34,12 +37,22 @@ type Job =
       quantityLots: number | null;
       priceTicks: number | null;
       stopPriceTicks: number | null;
-      /** Atoms the service already moved to the order's modify_hold. */
+      /** Atoms more the order must hold for the change; held in the batch, or the modify is refused. */
       hold: bigint;
       referenceTicks: number | null;
     };
 
-type Pending = { job: Job; resolve: (outcome: CommandOutcome) => void; reject: (error: unknown) => void };
+type Pending = {
+  job: Job;
+  resolve: (outcome: CommandOutcome) => void;
+  reject: (error: unknown) => void;
+  /** The order as submitted, to start again from when a batch is retried. */
+  pristine: OrderState | null;
+  attempts: number;
+};
+
+/** A batch whose optimistic balance read lost a race is retried this many times before it fails. */
+const MAX_BATCH_ATTEMPTS = 3;
 
 /** A trade as written to the trades table and announced. */
 export interface TradeRecord {
@@ -84,14 +97,8 @@ export interface SequencerDeps {
   clock: () => Date;
   bandBps: number;
   hooks: SequencerHooks;
-  /**
-   * Rebuilds this market from the database after a failed batch; the batch's new orders and
-   * modifies never took effect, so their holds go back.
-   */
-  reload: (
-    sequencer: MarketSequencer,
-    failed: { placedOrderIds: string[]; modifiedOrderIds: string[] },
-  ) => Promise<void>;
+  /** Rebuilds this market from the database after a failed batch (nothing of it was written). */
+  reload: (sequencer: MarketSequencer) => Promise<void>;
 }
 
 /** Journal form of a command: bigints as strings. */
@@ -134,7 +141,8 @@ export class MarketSequencer {
   submit(job: Job): Promise<CommandOutcome> {
     if (this.closed) return Promise.reject(new Error('market closed'));
     return new Promise((resolve, reject) => {
-      this.queue.push({ job, resolve, reject });
+      const pristine = job.kind === 'place' ? { ...job.order } : null;
+      this.queue.push({ job, resolve, reject, pristine, attempts: 0 });
       if (!this.running) this.start();
     });
   }
@@ -208,6 +216,13 @@ export class MarketSequencer {
     }
   }
 
+  /**
+   * One group commit. Funds are checked against balances read just before (one query for the whole
+   * batch) and tracked in memory from command to command, so the holds, the engine's results and
+   * their settlement are all written in the batch's one transaction. If another market spent the
+   * same funds meanwhile, the database refuses the negative balance, nothing is written, and the
+   * batch starts again from freshly read balances.
+   */
   private async runBatch(batch: Pending[]): Promise<void> {
     const now = this.deps.clock();
     const effects = new BatchEffects(this.spec);
@@ -215,48 +230,128 @@ export class MarketSequencer {
     const firstSequence = this.lastSequence;
     let afterCommit: (() => void) | undefined;
     try {
-      for (const pending of batch) outcomes.push(this.applyOne(pending.job, now, effects));
+      const t0 = performance.now();
+      const funds = await this.readFunds(batch);
+      const t1 = performance.now();
+      for (const pending of batch) outcomes.push(this.applyOne(pending.job, now, effects, funds));
       const changes = effects.changes.map((change) => ({ kind: change.kind, order: { ...change.order } }));
+      const t2 = performance.now();
       afterCommit = await this.deps.db.transaction(
         async (tx) => {
-          await effects.write(tx, this.spec.id, now);
-          return this.deps.hooks.inTransaction?.(tx, this.spec, changes);
+          await effects.writeRecords(tx, this.spec.id, now);
+          const after = await this.deps.hooks.inTransaction?.(tx, this.spec, changes);
+          // The ledger goes last: its row locks (balances other markets touch too) are then held
+          // only for the commit itself.
+          await effects.writeLedger(tx);
+          return after;
         },
         { retries: 5 },
       );
+      const t3 = performance.now();
+      this.deps.log.debug(
+        {
+          pair: this.spec.id,
+          commands: batch.length,
+          readMs: Math.round((t1 - t0) * 10) / 10,
+          applyMs: Math.round((t2 - t1) * 10) / 10,
+          commitMs: Math.round((t3 - t2) * 10) / 10,
+        },
+        'market batch committed',
+      );
     } catch (error) {
-      this.deps.log.error({ err: error, pair: this.spec.id, firstSequence }, 'market batch failed; reloading');
-      for (const pending of batch) pending.reject(error);
-      await this.reloadAfterFailure(batch);
+      await this.recoverFrom(error, batch, firstSequence);
       return;
     }
     for (const [index, pending] of batch.entries()) pending.resolve(outcomes[index]!);
-    this.publish(effects, now);
-    afterCommit?.();
+    // Answers first; the fan-out to sockets and the rest after, so subscribers never delay a caller.
+    setImmediate(() => {
+      this.publish(effects, now);
+      afterCommit?.();
+    });
   }
 
-  private async reloadAfterFailure(batch: Pending[]): Promise<void> {
-    const placedOrderIds: string[] = [];
-    const modifiedOrderIds: string[] = [];
+  /** Available balances (atoms) of every account and currency the batch must hold funds from. */
+  private async readFunds(batch: Pending[]): Promise<Map<string, bigint>> {
+    const keys = new Map<string, { accountId: string; currency: string }>();
     for (const { job } of batch) {
-      if (job.kind === 'place') placedOrderIds.push(job.order.id);
-      if (job.kind === 'modify' && job.hold > 0n) modifiedOrderIds.push(job.orderId);
+      if (job.kind === 'place' && job.order.reserved > 0n) {
+        keys.set(`${job.order.accountId}:${job.order.reserveCurrency}`, {
+          accountId: job.order.accountId,
+          currency: job.order.reserveCurrency,
+        });
+      } else if (job.kind === 'modify' && job.hold > 0n) {
+        const order = this.orders.get(job.orderId);
+        if (order)
+          keys.set(`${order.accountId}:${order.reserveCurrency}`, {
+            accountId: order.accountId,
+            currency: order.reserveCurrency,
+          });
+      }
+    }
+    const funds = new Map<string, bigint>();
+    if (keys.size === 0) return funds;
+    const rows = await availableBalances(this.deps.db, [...keys.values()]);
+    for (const [key, value] of rows) funds.set(key, atomsOf(value));
+    return funds;
+  }
+
+  /** Takes `amount` from the funds read for the batch; false when they do not cover it. */
+  private static take(funds: Map<string, bigint>, accountId: string, currency: string, amount: bigint): boolean {
+    const key = `${accountId}:${currency}`;
+    const have = funds.get(key) ?? 0n;
+    if (have < amount) return false;
+    funds.set(key, have - amount);
+    return true;
+  }
+
+  /**
+   * Nothing of a failed batch was written: memory is rebuilt from the database. A batch that lost
+   * a race for funds (or hit a transient conflict) runs again; anything else fails its callers.
+   */
+  private async recoverFrom(error: unknown, batch: Pending[], firstSequence: number): Promise<void> {
+    const raced = error instanceof AppError && error.code === 'INSUFFICIENT_BALANCE';
+    const retry = batch.filter((pending) => raced && pending.attempts + 1 < MAX_BATCH_ATTEMPTS);
+    const fail = batch.filter((pending) => !retry.includes(pending));
+    if (fail.length > 0) {
+      this.deps.log.error({ err: error, pair: this.spec.id, firstSequence }, 'market batch failed; reloading');
     }
     try {
-      await this.deps.reload(this, { placedOrderIds, modifiedOrderIds });
-    } catch (error) {
-      this.deps.log.fatal({ err: error, pair: this.spec.id }, 'market reload failed; market closed');
+      await this.deps.reload(this);
+    } catch (reloadError) {
+      this.deps.log.fatal({ err: reloadError, pair: this.spec.id }, 'market reload failed; market closed');
       this.closed = true;
+      for (const pending of batch) pending.reject(reloadError);
+      return;
     }
+    for (const pending of fail) pending.reject(error);
+    for (const pending of retry) {
+      pending.attempts++;
+      if (pending.job.kind === 'place' && pending.pristine) pending.job.order = { ...pending.pristine };
+    }
+    this.queue.unshift(...retry);
   }
 
-  private applyOne(job: Job, now: Date, effects: BatchEffects): CommandOutcome {
+  private applyOne(job: Job, now: Date, effects: BatchEffects, funds: Map<string, bigint>): CommandOutcome {
+    // Funds first: a command the balance cannot cover never reaches the engine or the journal.
+    if (
+      job.kind === 'place' &&
+      !MarketSequencer.take(funds, job.order.accountId, job.order.reserveCurrency, job.order.reserved)
+    ) {
+      return { status: 'rejected', reason: 'insufficient_balance', order: null };
+    }
+    if (job.kind === 'modify' && job.hold > 0n) {
+      const order = this.orders.get(job.orderId);
+      if (order && !MarketSequencer.take(funds, order.accountId, order.reserveCurrency, job.hold)) {
+        return { status: 'rejected', reason: 'insufficient_balance', order: { ...order } };
+      }
+    }
     const sequence = ++this.lastSequence;
     const timestampMs = now.getTime();
     switch (job.kind) {
       case 'place': {
         const order = job.order;
         this.orders.set(order.id, order);
+        effects.hold(order, order.reserved);
         const command: MarketCommand = {
           kind: 'place',
           sequence,
@@ -336,11 +431,10 @@ export class MarketSequencer {
             order: null,
           };
         }
-        // The extra hold the service took now belongs to the order, either way; a rejected modify
-        // releases what the order does not need below.
-        order.modifyHold -= job.hold;
+        // The extra hold belongs to the order either way; a rejected modify releases what the
+        // order does not need below.
+        effects.hold(order, job.hold);
         order.reserved += job.hold;
-        effects.modifyTaken(order, job.hold);
         if (result.status === 'rejected') {
           this.releaseExcess(order, effects);
           effects.touch(order);
@@ -466,7 +560,9 @@ export class MarketSequencer {
         amount: atomsText(value - sellerFee),
       },
       {
-        owner: { kind: 'system', name: 'fees' },
+        // Fees go to the market's own fee account, so that batches of two markets never wait for
+        // each other on one shared row; fee revenue is the sum of the fees_* accounts.
+        owner: { kind: 'system', name: feeAccountName(spec.id) },
         currency: spec.quote,
         bucket: 'available',
         amount: atomsText(buyerFee + sellerFee),
@@ -558,6 +654,11 @@ export class MarketSequencer {
   }
 }
 
+/** The system ledger account that collects a market's fees: fees_btc_usd. */
+export function feeAccountName(pairId: string): string {
+  return `fees_${pairId.toLowerCase()}`;
+}
+
 /** Levels whose quantity changed, as [price, new quantity]; 0 for a level that is gone. */
 function diffSide(before: BookDepth['bids'], after: BookDepth['bids']): [number, number][] {
   const previous = new Map(before.map((level) => [level.priceTicks, level.quantityLots]));
@@ -579,7 +680,6 @@ class BatchEffects {
   readonly changes: OrderChange[] = [];
   /** account -> currencies whose balance moved. */
   readonly accounts = new Map<string, Set<string>>();
-  private readonly modifyTakenByOrder = new Map<string, bigint>();
 
   constructor(private readonly spec: PairSpec) {}
 
@@ -591,8 +691,18 @@ class BatchEffects {
     this.touched.set(order.id, order);
   }
 
-  modifyTaken(order: OrderState, amount: bigint): void {
-    this.modifyTakenByOrder.set(order.id, (this.modifyTakenByOrder.get(order.id) ?? 0n) + amount);
+  hold(order: OrderState, amount: bigint): void {
+    if (amount <= 0n) return;
+    const owner = { kind: 'user' as const, accountId: order.accountId };
+    this.entries.push({
+      kind: 'order_hold',
+      reference: order.id,
+      postings: [
+        { owner, currency: order.reserveCurrency, bucket: 'available', amount: atomsText(-amount) },
+        { owner, currency: order.reserveCurrency, bucket: 'locked', amount: atomsText(amount) },
+      ],
+    });
+    this.accountsMoved(order.accountId, order.reserveCurrency);
     this.touch(order);
   }
 
@@ -619,7 +729,7 @@ class BatchEffects {
     this.accountsMoved(order.accountId, order.reserveCurrency);
   }
 
-  async write(tx: Transaction, pairId: string, now: Date): Promise<void> {
+  async writeRecords(tx: Transaction, pairId: string, now: Date): Promise<void> {
     if (this.journalRows.length > 0) {
       await tx.query(
         `INSERT INTO market_journal (pair_id, sequence, command, accepted)
@@ -628,34 +738,61 @@ class BatchEffects {
       );
     }
     if (this.touched.size > 0) {
+      const spec = this.spec;
+      const price = (ticks: number | null) => (ticks === null ? null : priceText(spec, ticks));
       const rows = [...this.touched.values()].map((order) => ({
         id: order.id,
-        status: order.status,
-        quantity: order.quantityLots === null ? null : quantityText(this.spec, order.quantityLots),
-        price: order.priceTicks === null ? null : priceText(this.spec, order.priceTicks),
-        stop_price: order.stopPriceTicks === null ? null : priceText(this.spec, order.stopPriceTicks),
-        filled_quantity: quantityText(this.spec, order.filledLots),
+        account_id: order.accountId,
+        client_order_id: order.clientOrderId,
+        side: order.side,
+        type: order.type,
+        time_in_force: order.timeInForce,
+        post_only: order.postOnly,
+        self_trade_prevention: order.selfTradePrevention,
+        price: price(order.priceTicks),
+        stop_price: price(order.stopPriceTicks),
+        stop_limit_price: price(order.stopLimitPriceTicks),
+        quantity: order.quantityLots === null ? null : quantityText(spec, order.quantityLots),
+        quote_amount:
+          order.quoteNotional === null
+            ? null
+            : formatDecimal({ units: order.quoteNotional, scale: spec.pricePrecision + spec.quantityPrecision }),
+        filled_quantity: quantityText(spec, order.filledLots),
         filled_total: atomsText(order.filledTotal),
         fee: atomsText(order.fee),
-        reserved: atomsText(order.reserved),
-        modify_taken: atomsText(this.modifyTakenByOrder.get(order.id) ?? 0n),
+        status: order.status,
         triggered: order.triggered,
         reject_reason: order.rejectReason,
         end_reason: order.endReason,
+        reserve_currency: order.reserveCurrency,
+        reserved: atomsText(order.reserved),
+        reference_ticks: order.referenceTicks,
         sequence: order.sequence,
+        created_at: order.createdAt.toISOString(),
         updated_at: order.updatedAt.toISOString(),
       }));
+      // New orders are inserted with their state after the batch; open ones updated in place.
       await tx.query(
-        `UPDATE orders AS o SET status = v.status, quantity = v.quantity, price = v.price, stop_price = v.stop_price,
-           filled_quantity = v.filled_quantity, filled_total = v.filled_total, fee = v.fee, reserved = v.reserved,
-           modify_hold = o.modify_hold - v.modify_taken, triggered = v.triggered, reject_reason = v.reject_reason,
-           end_reason = v.end_reason, sequence = v.sequence, updated_at = v.updated_at
-         FROM jsonb_to_recordset($1::jsonb) AS v(id uuid, status text, quantity numeric, price numeric,
-           stop_price numeric, filled_quantity numeric, filled_total numeric, fee numeric, reserved numeric,
-           modify_taken numeric, triggered boolean, reject_reason text, end_reason text, sequence bigint,
-           updated_at timestamptz)
-         WHERE o.id = v.id`,
-        [JSON.stringify(rows)],
+        `INSERT INTO orders (id, account_id, pair_id, client_order_id, side, type, time_in_force, post_only,
+           self_trade_prevention, price, stop_price, stop_limit_price, quantity, quote_amount, filled_quantity,
+           filled_total, fee, status, triggered, reject_reason, end_reason, reserve_currency, reserved,
+           reference_ticks, sequence, created_at, updated_at)
+         SELECT v.id, v.account_id, $2, v.client_order_id, v.side, v.type, v.time_in_force, v.post_only,
+           v.self_trade_prevention, v.price, v.stop_price, v.stop_limit_price, v.quantity, v.quote_amount,
+           v.filled_quantity, v.filled_total, v.fee, v.status, v.triggered, v.reject_reason, v.end_reason,
+           v.reserve_currency, v.reserved, v.reference_ticks, v.sequence, v.created_at, v.updated_at
+         FROM jsonb_to_recordset($1::jsonb) AS v(id uuid, account_id uuid, client_order_id text, side text, type text,
+           time_in_force text, post_only boolean, self_trade_prevention text, price numeric, stop_price numeric,
+           stop_limit_price numeric, quantity numeric, quote_amount numeric, filled_quantity numeric,
+           filled_total numeric, fee numeric, status text, triggered boolean, reject_reason text, end_reason text,
+           reserve_currency text, reserved numeric, reference_ticks bigint, sequence bigint,
+           created_at timestamptz, updated_at timestamptz)
+         ON CONFLICT (id) DO UPDATE SET status = EXCLUDED.status, quantity = EXCLUDED.quantity, price = EXCLUDED.price,
+           stop_price = EXCLUDED.stop_price, filled_quantity = EXCLUDED.filled_quantity,
+           filled_total = EXCLUDED.filled_total, fee = EXCLUDED.fee, reserved = EXCLUDED.reserved,
+           triggered = EXCLUDED.triggered, reject_reason = EXCLUDED.reject_reason, end_reason = EXCLUDED.end_reason,
+           sequence = EXCLUDED.sequence, updated_at = EXCLUDED.updated_at`,
+        [JSON.stringify(rows), pairId],
       );
     }
     if (this.trades.length > 0) {
@@ -684,6 +821,9 @@ class BatchEffects {
         [JSON.stringify(rows), pairId, this.spec.quote, now.toISOString()],
       );
     }
+  }
+
+  async writeLedger(tx: Transaction): Promise<void> {
     if (this.entries.length > 0) await postEntries(tx, this.entries);
   }
 }

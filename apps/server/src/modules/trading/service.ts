@@ -10,10 +10,10 @@ import {
 } from '@platform/contracts';
 import type { SelfTradePreventionMode } from '@platform/engine';
 import type { Amount } from '@platform/money';
-import { type Database, isUniqueViolation } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { PubSub } from '../../realtime/pubsub.ts';
-import { balancesOf, hold } from '../ledger/service.ts';
+import { balancesOf } from '../ledger/service.ts';
 import { latestPriceUpdate } from '../markets/service.ts';
 import { type Exchange, type OrderRow, orderFromRow } from './exchange.ts';
 import { type OrderState, requiredReserve, sellLotCapForQuote, toOrderView } from './order-state.ts';
@@ -227,7 +227,6 @@ export function orderFromRequest(
     fee: 0n,
     reserveCurrency: side === 'buy' ? spec.quote : spec.base,
     reserved: 0n,
-    modifyHold: 0n,
     referenceTicks: reference,
     status: 'pending',
     triggered: false,
@@ -242,29 +241,28 @@ export function orderFromRequest(
   return order;
 }
 
-const ORDER_COLUMNS = `id, account_id, pair_id, client_order_id, side, type, time_in_force, post_only,
-  self_trade_prevention, price, stop_price, stop_limit_price, quantity, quote_amount, status, reserve_currency,
-  reserved, reference_ticks, created_at, updated_at`;
-
-/** The first order placed with this client order id, when the retry describes the same order. */
-async function existingForClientId(deps: TradingDeps, spec: PairSpec, order: OrderState): Promise<OrderState> {
+/** The order placed earlier with this client order id, if any. */
+async function existingForClientId(deps: TradingDeps, spec: PairSpec, order: OrderState): Promise<OrderState | null> {
   const found = await deps.db.query<OrderRow>('SELECT * FROM orders WHERE account_id = $1 AND client_order_id = $2', [
     order.accountId,
     order.clientOrderId,
   ]);
   const row = found.rows[0];
-  if (row === undefined) throw new AppError('ORDER_PLACEMENT_FAILED');
-  const existing = orderFromRow(spec, row);
+  return row === undefined ? null : orderFromRow(spec, row);
+}
+
+/** The first order, when the retry describes the same order; a different order under the id is a conflict. */
+function sameOrConflict(spec: PairSpec, existing: OrderState, order: OrderState): Order {
   const same =
     existing.pairId === order.pairId &&
     existing.side === order.side &&
     existing.type === order.type &&
     existing.priceTicks === order.priceTicks &&
     existing.stopPriceTicks === order.stopPriceTicks &&
-    existing.quantityLots === order.quantityLots &&
+    (existing.quoteNotional !== null || existing.quantityLots === order.quantityLots) &&
     existing.quoteNotional === order.quoteNotional;
   if (!same) throw new AppError('IDEMPOTENCY_CONFLICT');
-  return existing;
+  return toOrderView(spec, existing);
 }
 
 /** What each engine refusal means, for the error's details (the message stays the spec's text). */
@@ -282,11 +280,16 @@ const REJECTION_EXPLANATIONS: Record<string, string> = {
 
 function outcomeOrError(market: MarketSequencer, outcome: CommandOutcome): Order {
   if (outcome.status === 'accepted') return toOrderView(market.spec, outcome.order);
+  throw outcomeError(market, outcome);
+}
+
+function outcomeError(market: MarketSequencer, outcome: Extract<CommandOutcome, { status: 'rejected' }>): AppError {
   const reason = outcome.reason;
+  if (reason === 'insufficient_balance') return new AppError('INSUFFICIENT_BALANCE');
   const order = outcome.order === null ? null : toOrderView(market.spec, outcome.order);
-  if (reason === 'unknown_order') throw new AppError('ORDER_NOT_OPEN', { details: { reason } });
+  if (reason === 'unknown_order') return new AppError('ORDER_NOT_OPEN', { details: { reason } });
   const explanation = REJECTION_EXPLANATIONS[reason] ?? reason.replaceAll('_', ' ');
-  throw new AppError('ORDER_REJECTED', { details: { reason, explanation, order } });
+  return new AppError('ORDER_REJECTED', { details: { reason, explanation, order } });
 }
 
 async function submit(market: MarketSequencer, run: () => Promise<CommandOutcome>): Promise<CommandOutcome> {
@@ -312,47 +315,29 @@ export async function placeOrder(
   const now = deps.clock();
   const order = orderFromRequest(deps, accountId, market, request, now);
   const spec = market.spec;
-  try {
-    await deps.db.transaction(async (tx) => {
-      await tx.query(
-        `INSERT INTO orders (${ORDER_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14,
-           'pending', $15, $16, $17, $18, $18)`,
-        [
-          order.id,
-          accountId,
-          spec.id,
-          order.clientOrderId,
-          order.side,
-          order.type,
-          order.timeInForce,
-          order.postOnly,
-          order.selfTradePrevention,
-          order.priceTicks === null ? null : priceText(spec, order.priceTicks),
-          order.stopPriceTicks === null ? null : priceText(spec, order.stopPriceTicks),
-          order.stopLimitPriceTicks === null ? null : priceText(spec, order.stopLimitPriceTicks),
-          order.quantityLots === null ? null : quantityText(spec, order.quantityLots),
-          order.quoteNotional === null
-            ? null
-            : atomsText(order.quoteNotional * 10n ** BigInt(18 - spec.pricePrecision - spec.quantityPrecision)),
-          order.reserveCurrency,
-          atomsText(order.reserved),
-          order.referenceTicks,
-          now.toISOString(),
-        ],
-      );
-      await hold(tx, accountId, order.reserveCurrency, atomsText(order.reserved), 'order_hold', order.id);
-    });
-  } catch (error) {
-    if (order.clientOrderId !== null && isUniqueViolation(error)) {
-      const existing = await existingForClientId(deps, spec, order);
-      return { order: toOrderView(spec, existing), created: false };
-    }
-    throw error;
+  if (order.clientOrderId === null) {
+    const outcome = await submit(market, () => market.place(order));
+    return { order: outcomeOrError(market, outcome), created: true };
   }
-  deps.balancesMoved?.(accountId, new Set([order.reserveCurrency]));
-  const outcome = await submit(market, () => market.place(order));
-  return { order: outcomeOrError(market, outcome), created: true };
+  // Idempotent placement: a retry while the first is in flight waits for it; a later one finds its row.
+  const key = `${accountId}:${order.clientOrderId}`;
+  for (let inFlight = placing.get(key); inFlight !== undefined; inFlight = placing.get(key)) {
+    await inFlight.catch(() => null);
+  }
+  const existing = await existingForClientId(deps, spec, order);
+  if (existing !== null) return { order: sameOrConflict(spec, existing, order), created: false };
+  if (placing.has(key)) return placeOrder(deps, accountId, request);
+  const run = submit(market, () => market.place(order));
+  placing.set(key, run);
+  try {
+    return { order: outcomeOrError(market, await run), created: true };
+  } finally {
+    if (placing.get(key) === run) placing.delete(key);
+  }
 }
+
+/** Placements under a client order id that have not been answered yet, by account and id. */
+const placing = new Map<string, Promise<CommandOutcome>>();
 
 async function ownedOrderRow(deps: TradingDeps, accountId: string, orderId: string): Promise<OrderRow> {
   const found = await deps.db.query<OrderRow>('SELECT * FROM orders WHERE id = $1 AND account_id = $2', [
@@ -414,18 +399,6 @@ export async function modifyOrder(
   const openLots = (quantityLots ?? open.quantityLots ?? 0) - open.filledLots;
   const needed = requiredReserve(spec, { ...next, openLots }, deps.bandBps, open.referenceTicks);
   const extra = needed > open.reserved ? needed - open.reserved : 0n;
-  if (extra > 0n) {
-    await deps.db.transaction(async (tx) => {
-      const updated = await tx.query(
-        `UPDATE orders SET modify_hold = modify_hold + $2 WHERE id = $1 AND status IN ('pending', 'partial')`,
-        [orderId, atomsText(extra)],
-      );
-      if (updated.rowCount === 0) throw new AppError('ORDER_NOT_OPEN');
-      await hold(tx, accountId, open.reserveCurrency, atomsText(extra), 'order_hold', orderId);
-    });
-    open.modifyHold += extra;
-    deps.balancesMoved?.(accountId, new Set([open.reserveCurrency]));
-  }
   const outcome = await submit(market, () =>
     market.modify({
       orderId,

@@ -1,6 +1,7 @@
 import type { Order, PriceUpdate } from '@platform/contracts';
 import type { TestServer } from '../../test/harness.ts';
 import { balanceOf, postEntries, systemBalance } from '../ledger/service.ts';
+import { feeAccountName } from './sequencer.ts';
 
 /** Credits a user from custody, as a confirmed deposit would (F4 brings the real deposit flow). */
 export async function fund(server: TestServer, accountId: string, currency: string, amount: string): Promise<void> {
@@ -37,8 +38,9 @@ export async function balance(server: TestServer, accountId: string, currency: s
   return balanceOf(server.db, accountId, currency);
 }
 
-export async function feeBalance(server: TestServer, currency: string) {
-  return systemBalance(server.db, 'fees', currency);
+/** What a market's fee account has collected. */
+export async function feeBalance(server: TestServer, pairId: string, currency: string) {
+  return systemBalance(server.db, feeAccountName(pairId), currency);
 }
 
 export function placeOrder(server: TestServer, token: string, body: Record<string, unknown>) {

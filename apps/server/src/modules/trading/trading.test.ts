@@ -30,7 +30,7 @@ describeEachDatabase(
       it('rests, trades at the maker price, and settles both sides with 0.1 % fees', async () => {
         await fund(server(), id(alice), 'BTC', '1');
         await fund(server(), id(bob), 'USD', '30000');
-        const feesBefore = await feeBalance(server(), 'USD');
+        const feesBefore = await feeBalance(server(), 'BTC_USD', 'USD');
 
         const sell = await placeOrder(server(), token(alice), {
           trading_pair: 'BTC_USD',
@@ -69,7 +69,7 @@ describeEachDatabase(
         expect(await balance(server(), id(bob), 'BTC')).toEqual({ currency: 'BTC', available: '0.5', locked: '0' });
         expect(await balance(server(), id(alice), 'USD')).toEqual({ currency: 'USD', available: '24975', locked: '0' });
         expect(await balance(server(), id(alice), 'BTC')).toEqual({ currency: 'BTC', available: '0.5', locked: '0' });
-        const feesAfter = await feeBalance(server(), 'USD');
+        const feesAfter = await feeBalance(server(), 'BTC_USD', 'USD');
         expect(Number(feesAfter.available) - Number(feesBefore.available)).toBe(50);
 
         const sold = await server().request('GET', `/v1/orders/${sell.body.id}`, { token: token(alice) });
@@ -488,7 +488,33 @@ describeEachDatabase(
         expect(await balance(server(), id(user), 'USD')).toEqual({ currency: 'USD', available: '0', locked: '4604.6' });
         expect(await checkLedgerInvariants(server().db)).toEqual([]);
       });
+
+      it('two markets racing for the same funds never overspend: exactly the affordable orders are accepted', async () => {
+        const user = await signUp(server());
+        setReferencePrice(server(), 'ETH_USD', '2300.00');
+        // Every order below holds 46.046 USD, on either market; the account can pay for 60 of them.
+        await fund(server(), id(user), 'USD', '2762.76');
+        const order = (pair: string, price: string, quantity: string) =>
+          placeOrder(server(), token(user), { trading_pair: pair, side: 'buy', type: 'limit', price, quantity });
+        const results = await Promise.all(
+          Array.from({ length: 100 }, (_, index) =>
+            index % 2 === 0 ? order('BTC_USD', '46000.00', '0.001') : order('ETH_USD', '2300.00', '0.02'),
+          ),
+        );
+        expect(results.filter((response) => response.status === 201)).toHaveLength(60);
+        for (const response of results.filter((item) => item.status !== 201)) {
+          expect(response.status).toBe(422);
+          expect(response.body.error?.message).toBe('Insufficient balance');
+        }
+        expect(await balance(server(), id(user), 'USD')).toEqual({
+          currency: 'USD',
+          available: '0',
+          locked: '2762.76',
+        });
+        expect(await checkLedgerInvariants(server().db)).toEqual([]);
+      });
     });
   },
-  { PRICE_FEED_ENABLED: 'false' },
+  // Registration is rate limited per address; this file signs up more users than the limit allows.
+  { PRICE_FEED_ENABLED: 'false', RATE_LIMIT_ENABLED: 'false' },
 );
