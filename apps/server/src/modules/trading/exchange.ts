@@ -147,13 +147,7 @@ export class Exchange {
         log: this.options.log,
         clock: this.options.clock,
         bandBps: this.options.bandBps,
-        hooks: {
-          ...this.options.hooks,
-          onOrders: (pair, orders, accounts) => {
-            this.options.hooks.onOrders?.(pair, orders, accounts);
-            this.maybeSnapshot(sequencer);
-          },
-        },
+        hooks: { ...this.options.hooks, committed: (market) => this.maybeSnapshot(market) },
         reload: (market) => this.rebuild(market),
       });
       await this.rebuild(sequencer);
@@ -222,8 +216,8 @@ export class Exchange {
 
   /**
    * Writes the book as it stands after the last committed batch. Called only between batches (from
-   * the post-commit hook, or when the market is drained), so the picture never includes a command
-   * that is not durable yet.
+   * the sequencer's committed hook, which runs before the next batch starts, or once the market is
+   * drained), so the picture never includes a command that is not durable yet.
    */
   private writeSnapshot(sequencer: MarketSequencer): void {
     const spec = sequencer.spec;

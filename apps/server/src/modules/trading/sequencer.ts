@@ -73,6 +73,8 @@ export interface TradeRecord {
 }
 
 export interface SequencerHooks {
+  /** Right after a batch commits, before the next one starts (engine snapshots are taken here). */
+  committed?: (sequencer: MarketSequencer) => void;
   /** After a batch commits: the trades it made, for candles and statistics. */
   onTrades?: (spec: PairSpec, trades: TradeRecord[]) => void;
   /** After a batch commits: every order whose state changed, and the accounts whose balances moved. */
@@ -262,10 +264,13 @@ export class MarketSequencer {
       await this.recoverFrom(error, batch, firstSequence);
       return;
     }
+    // Everything the batch announces is pictured now, before the next batch can touch the engine;
+    // the callers are answered first and the fan-out runs right after, so subscribers never delay them.
+    const emit = this.prepareEvents(effects, now);
+    this.deps.hooks.committed?.(this);
     for (const [index, pending] of batch.entries()) pending.resolve(outcomes[index]!);
-    // Answers first; the fan-out to sockets and the rest after, so subscribers never delay a caller.
     setImmediate(() => {
-      this.publish(effects, now);
+      emit();
       afterCommit?.();
     });
   }
@@ -595,36 +600,42 @@ export class MarketSequencer {
     return order;
   }
 
-  private publish(effects: BatchEffects, now: Date): void {
-    const { pubsub } = this.deps;
+  /**
+   * Builds every message of a committed batch from the state right after its commit. It must run
+   * before the next batch touches the engine: the sends themselves are deferred, the pictures not.
+   */
+  private prepareEvents(effects: BatchEffects, now: Date): () => void {
     const spec = this.spec;
-    for (const trade of effects.trades) {
-      const message: Trade = {
-        id: trade.id,
-        trading_pair: spec.id,
-        symbol: spec.symbol,
-        price: priceText(spec, trade.priceTicks),
-        quantity: quantityText(spec, trade.quantityLots),
-        total: atomsText(trade.total),
-        side: trade.takerSide,
-        timestamp: trade.executedAt.getTime(),
-      };
-      pubsub.publish(`trades.${spec.id}`, message);
-    }
-    if (effects.trades.length > 0) this.deps.hooks.onTrades?.(spec, effects.trades);
-    this.publishBookDelta(now);
-    this.deps.hooks.onOrders?.(
-      spec,
-      [...effects.touched.values()].map((order) => ({ ...order })),
-      effects.accounts,
-    );
+    const trades: Trade[] = effects.trades.map((trade) => ({
+      id: trade.id,
+      trading_pair: spec.id,
+      symbol: spec.symbol,
+      price: priceText(spec, trade.priceTicks),
+      quantity: quantityText(spec, trade.quantityLots),
+      total: atomsText(trade.total),
+      side: trade.takerSide,
+      timestamp: trade.executedAt.getTime(),
+    }));
+    const book = this.bookDelta(now);
+    const orders = [...effects.touched.values()].map((order) => ({ ...order }));
+    return () => {
+      const { pubsub } = this.deps;
+      for (const message of trades) pubsub.publish(`trades.${spec.id}`, message);
+      if (effects.trades.length > 0) this.deps.hooks.onTrades?.(spec, effects.trades);
+      if (book !== null) {
+        pubsub.publish(`orderbook.${spec.id}`, book.delta);
+        pubsub.retain(`orderbook.${spec.id}`, book.snapshot);
+      }
+      this.deps.hooks.onOrders?.(spec, orders, effects.accounts);
+    };
   }
 
-  private publishBookDelta(now: Date): void {
+  /** The book's change since the last published picture, and the new picture; null when unchanged. */
+  private bookDelta(now: Date): { delta: OrderBookUpdate; snapshot: OrderBookUpdate } | null {
     const depth = this.engine.depth(BOOK_DEPTH_LEVELS);
     const bids = diffSide(this.lastDepth.bids, depth.bids);
     const asks = diffSide(this.lastDepth.asks, depth.asks);
-    if (bids.length === 0 && asks.length === 0) return;
+    if (bids.length === 0 && asks.length === 0) return null;
     const text = (levels: [number, number][]) =>
       levels.map(([price, quantity]): [string, string] => [
         priceText(this.spec, price),
@@ -649,8 +660,7 @@ export class MarketSequencer {
       bids: view.bids,
       asks: view.asks,
     };
-    this.deps.pubsub.publish(`orderbook.${this.spec.id}`, delta);
-    this.deps.pubsub.retain(`orderbook.${this.spec.id}`, snapshot);
+    return { delta, snapshot };
   }
 }
 
