@@ -13,12 +13,13 @@ import {
   orderSchema,
   orderStatisticsSchema,
   ordersQuerySchema,
+  type PlaceOrderRequest,
   placeOrderRequestSchema,
   tradeSchema,
   tradesQuerySchema,
   tradingStatisticsSchema,
 } from '@platform/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -51,25 +52,31 @@ export function tradingRoutes(scope: FastifyInstance, context: AppContext, deps:
   const signedIn = { onRequest: authenticate(context) };
   const owner = { onRequest: authenticate(context), preValidation: requireAccountOwner };
 
+  // One placement, served at both paths: the main API's and the payment-provider facade's (§7.4).
+  const placeSchema = {
+    body: placeOrderRequestSchema,
+    response: { 200: orderSchema, 201: orderSchema, ...errorResponses(400, 401, 404, 409, 422, 503) },
+    security: bearerAuth,
+  };
+  const place = async (request: FastifyRequest, body: PlaceOrderRequest, reply: FastifyReply) => {
+    const result = await placeOrder(deps, currentAccount(request).id, body);
+    return reply.code(result.created ? 201 : 200).send(result.order);
+  };
+
   app.post(
     '/v1/orders',
     {
       ...signedIn,
       schema: {
+        ...placeSchema,
         tags,
         summary: 'Place an order (market, limit, stop_loss, stop_limit, take_profit, take_profit_limit, oco)',
         description:
           'Funds are held first (Insufficient balance otherwise); the answer comes once the engine result is durable. ' +
           'A repeated client_order_id returns the first order with status 200.',
-        security: bearerAuth,
-        body: placeOrderRequestSchema,
-        response: { 200: orderSchema, 201: orderSchema, ...errorResponses(400, 401, 404, 409, 422, 503) },
       },
     },
-    async (request, reply) => {
-      const result = await placeOrder(deps, currentAccount(request).id, request.body);
-      return reply.code(result.created ? 201 : 200).send(result.order);
-    },
+    (request, reply) => place(request, request.body, reply),
   );
 
   app.get(
@@ -262,17 +269,12 @@ export function tradingRoutes(scope: FastifyInstance, context: AppContext, deps:
     {
       ...signedIn,
       schema: {
+        ...placeSchema,
         tags: providerTags,
         summary: 'Place an order (same body and rules as POST /v1/orders)',
-        security: bearerAuth,
-        body: placeOrderRequestSchema,
-        response: { 200: orderSchema, 201: orderSchema, ...errorResponses(400, 401, 404, 409, 422, 503) },
       },
     },
-    async (request, reply) => {
-      const result = await placeOrder(deps, currentAccount(request).id, request.body);
-      return reply.code(result.created ? 201 : 200).send(result.order);
-    },
+    (request, reply) => place(request, request.body, reply),
   );
   app.get(
     `${PROVIDER_PREFIX}/trade/order/:id`,
