@@ -739,59 +739,74 @@ class BatchEffects {
     this.accountsMoved(order.accountId, order.reserveCurrency);
   }
 
+  /**
+   * The batch's journal rows, orders (new ones inserted with their state after the batch, open ones
+   * updated) and trades, in one statement: one round trip instead of three.
+   */
   async writeRecords(tx: Transaction, pairId: string, now: Date): Promise<void> {
-    if (this.journalRows.length > 0) {
-      await tx.query(
-        `INSERT INTO market_journal (pair_id, sequence, command, accepted)
-         SELECT $1, (e->>'s')::bigint, e->'c', (e->>'a')::boolean FROM jsonb_array_elements($2::jsonb) AS e`,
-        [pairId, JSON.stringify(this.journalRows)],
-      );
-    }
-    if (this.touched.size > 0) {
-      const spec = this.spec;
-      const price = (ticks: number | null) => (ticks === null ? null : priceText(spec, ticks));
-      const rows = [...this.touched.values()].map((order) => ({
-        id: order.id,
-        account_id: order.accountId,
-        client_order_id: order.clientOrderId,
-        side: order.side,
-        type: order.type,
-        time_in_force: order.timeInForce,
-        post_only: order.postOnly,
-        self_trade_prevention: order.selfTradePrevention,
-        price: price(order.priceTicks),
-        stop_price: price(order.stopPriceTicks),
-        stop_limit_price: price(order.stopLimitPriceTicks),
-        quantity: order.quantityLots === null ? null : quantityText(spec, order.quantityLots),
-        quote_amount:
-          order.quoteNotional === null
-            ? null
-            : formatDecimal({ units: order.quoteNotional, scale: spec.pricePrecision + spec.quantityPrecision }),
-        filled_quantity: quantityText(spec, order.filledLots),
-        filled_total: atomsText(order.filledTotal),
-        fee: atomsText(order.fee),
-        status: order.status,
-        triggered: order.triggered,
-        reject_reason: order.rejectReason,
-        end_reason: order.endReason,
-        reserve_currency: order.reserveCurrency,
-        reserved: atomsText(order.reserved),
-        reference_ticks: order.referenceTicks,
-        sequence: order.sequence,
-        created_at: order.createdAt.toISOString(),
-        updated_at: order.updatedAt.toISOString(),
-      }));
-      // New orders are inserted with their state after the batch; open ones updated in place.
-      await tx.query(
-        `INSERT INTO orders (id, account_id, pair_id, client_order_id, side, type, time_in_force, post_only,
+    if (this.journalRows.length === 0 && this.touched.size === 0 && this.trades.length === 0) return;
+    const spec = this.spec;
+    const price = (ticks: number | null) => (ticks === null ? null : priceText(spec, ticks));
+    const orderRows = [...this.touched.values()].map((order) => ({
+      id: order.id,
+      account_id: order.accountId,
+      client_order_id: order.clientOrderId,
+      side: order.side,
+      type: order.type,
+      time_in_force: order.timeInForce,
+      post_only: order.postOnly,
+      self_trade_prevention: order.selfTradePrevention,
+      price: price(order.priceTicks),
+      stop_price: price(order.stopPriceTicks),
+      stop_limit_price: price(order.stopLimitPriceTicks),
+      quantity: order.quantityLots === null ? null : quantityText(spec, order.quantityLots),
+      quote_amount:
+        order.quoteNotional === null
+          ? null
+          : formatDecimal({ units: order.quoteNotional, scale: spec.pricePrecision + spec.quantityPrecision }),
+      filled_quantity: quantityText(spec, order.filledLots),
+      filled_total: atomsText(order.filledTotal),
+      fee: atomsText(order.fee),
+      status: order.status,
+      triggered: order.triggered,
+      reject_reason: order.rejectReason,
+      end_reason: order.endReason,
+      reserve_currency: order.reserveCurrency,
+      reserved: atomsText(order.reserved),
+      reference_ticks: order.referenceTicks,
+      sequence: order.sequence,
+      created_at: order.createdAt.toISOString(),
+      updated_at: order.updatedAt.toISOString(),
+    }));
+    const tradeRows = this.trades.map((trade) => ({
+      id: trade.id,
+      sequence: trade.sequence,
+      price: priceText(this.spec, trade.priceTicks),
+      quantity: quantityText(this.spec, trade.quantityLots),
+      total: atomsText(trade.total),
+      taker_side: trade.takerSide,
+      maker_order_id: trade.makerOrderId,
+      taker_order_id: trade.takerOrderId,
+      maker_account_id: trade.makerAccountId,
+      taker_account_id: trade.takerAccountId,
+      maker_fee: atomsText(trade.makerFee),
+      taker_fee: atomsText(trade.takerFee),
+    }));
+    await tx.query(
+      `WITH journal AS (
+         INSERT INTO market_journal (pair_id, sequence, command, accepted)
+         SELECT $1, (e->>'s')::bigint, e->'c', (e->>'a')::boolean FROM jsonb_array_elements($2::jsonb) AS e
+       ),
+       upserted AS (
+         INSERT INTO orders (id, account_id, pair_id, client_order_id, side, type, time_in_force, post_only,
            self_trade_prevention, price, stop_price, stop_limit_price, quantity, quote_amount, filled_quantity,
            filled_total, fee, status, triggered, reject_reason, end_reason, reserve_currency, reserved,
            reference_ticks, sequence, created_at, updated_at)
-         SELECT v.id, v.account_id, $2, v.client_order_id, v.side, v.type, v.time_in_force, v.post_only,
+         SELECT v.id, v.account_id, $1, v.client_order_id, v.side, v.type, v.time_in_force, v.post_only,
            v.self_trade_prevention, v.price, v.stop_price, v.stop_limit_price, v.quantity, v.quote_amount,
            v.filled_quantity, v.filled_total, v.fee, v.status, v.triggered, v.reject_reason, v.end_reason,
            v.reserve_currency, v.reserved, v.reference_ticks, v.sequence, v.created_at, v.updated_at
-         FROM jsonb_to_recordset($1::jsonb) AS v(id uuid, account_id uuid, client_order_id text, side text, type text,
+         FROM jsonb_to_recordset($3::jsonb) AS v(id uuid, account_id uuid, client_order_id text, side text, type text,
            time_in_force text, post_only boolean, self_trade_prevention text, price numeric, stop_price numeric,
            stop_limit_price numeric, quantity numeric, quote_amount numeric, filled_quantity numeric,
            filled_total numeric, fee numeric, status text, triggered boolean, reject_reason text, end_reason text,
@@ -801,36 +816,25 @@ class BatchEffects {
            stop_price = EXCLUDED.stop_price, filled_quantity = EXCLUDED.filled_quantity,
            filled_total = EXCLUDED.filled_total, fee = EXCLUDED.fee, reserved = EXCLUDED.reserved,
            triggered = EXCLUDED.triggered, reject_reason = EXCLUDED.reject_reason, end_reason = EXCLUDED.end_reason,
-           sequence = EXCLUDED.sequence, updated_at = EXCLUDED.updated_at`,
-        [JSON.stringify(rows), pairId],
-      );
-    }
-    if (this.trades.length > 0) {
-      const rows = this.trades.map((trade) => ({
-        id: trade.id,
-        sequence: trade.sequence,
-        price: priceText(this.spec, trade.priceTicks),
-        quantity: quantityText(this.spec, trade.quantityLots),
-        total: atomsText(trade.total),
-        taker_side: trade.takerSide,
-        maker_order_id: trade.makerOrderId,
-        taker_order_id: trade.takerOrderId,
-        maker_account_id: trade.makerAccountId,
-        taker_account_id: trade.takerAccountId,
-        maker_fee: atomsText(trade.makerFee),
-        taker_fee: atomsText(trade.takerFee),
-      }));
-      await tx.query(
-        `INSERT INTO trades (id, pair_id, sequence, price, quantity, total, taker_side, maker_order_id, taker_order_id,
-           maker_account_id, taker_account_id, maker_fee, taker_fee, fee_currency, executed_at)
-         SELECT v.id, $2, v.sequence, v.price, v.quantity, v.total, v.taker_side, v.maker_order_id, v.taker_order_id,
-           v.maker_account_id, v.taker_account_id, v.maker_fee, v.taker_fee, $3, $4
-         FROM jsonb_to_recordset($1::jsonb) AS v(id text, sequence bigint, price numeric, quantity numeric,
-           total numeric, taker_side text, maker_order_id uuid, taker_order_id uuid, maker_account_id uuid,
-           taker_account_id uuid, maker_fee numeric, taker_fee numeric)`,
-        [JSON.stringify(rows), pairId, this.spec.quote, now.toISOString()],
-      );
-    }
+           sequence = EXCLUDED.sequence, updated_at = EXCLUDED.updated_at
+       )
+       -- The trades' foreign keys see the orders inserted above: constraint checks run at the end of the statement.
+       INSERT INTO trades (id, pair_id, sequence, price, quantity, total, taker_side, maker_order_id, taker_order_id,
+         maker_account_id, taker_account_id, maker_fee, taker_fee, fee_currency, executed_at)
+       SELECT v.id, $1, v.sequence, v.price, v.quantity, v.total, v.taker_side, v.maker_order_id, v.taker_order_id,
+         v.maker_account_id, v.taker_account_id, v.maker_fee, v.taker_fee, $5, $6
+       FROM jsonb_to_recordset($4::jsonb) AS v(id text, sequence bigint, price numeric, quantity numeric,
+         total numeric, taker_side text, maker_order_id uuid, taker_order_id uuid, maker_account_id uuid,
+         taker_account_id uuid, maker_fee numeric, taker_fee numeric)`,
+      [
+        pairId,
+        JSON.stringify(this.journalRows),
+        JSON.stringify(orderRows),
+        JSON.stringify(tradeRows),
+        this.spec.quote,
+        now.toISOString(),
+      ],
+    );
   }
 
   async writeLedger(tx: Transaction): Promise<void> {
