@@ -39,7 +39,8 @@ import { summariseProfile } from './profile-summary.ts';
  */
 
 const args = parseArgs(process.argv.slice(2));
-const PAIRS = ['BTC_USD', 'ETH_USD'];
+/** USD markets the orders spread over (--pairs BTC_USD,ETH_USD,SOL_USD ...); two by default. */
+const PAIRS = (args.get('pairs') ?? 'BTC_USD,ETH_USD').split(',').map((pair) => pair.trim().toUpperCase());
 const TRADERS = Number(args.get('traders') ?? 50);
 const CONNECTIONS = Number(args.get('connections') ?? 64);
 const RATES = (args.get('rates') ?? '25,50,100,200,300,400,500,600,800,1000,1500,2000,3000,5000')
@@ -311,7 +312,9 @@ async function benchTarget(target: Target): Promise<void> {
       const spec = info[pair]!;
       markets.push({ ...spec, mid: await lastClose(db, pair, pair === 'BTC_USD' ? 60_000 : 3_000) });
     }
-    await fundTraders(db, traders, { USD: '1000000000', BTC: '100000', ETH: '1000000' }, 'orders');
+    const funding: Record<string, string> = { USD: '1000000000', BTC: '100000', ETH: '1000000' };
+    for (const pair of PAIRS) funding[pair.split('_')[0]!] ??= '1000000000';
+    await fundTraders(db, traders, funding, 'orders');
     await db.close();
     await server.start(target, SERVER_ENV, profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []);
     console.log(
