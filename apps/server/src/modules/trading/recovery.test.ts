@@ -1,12 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { MarketEngine, type MarketEvent, ReferenceOrderBook } from '@platform/engine';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
+import { pgliteTarget, postgresTarget, ServerProcess, type Target } from '../../test/server-process.ts';
 import { registrationBody } from '../auth/test-support.ts';
 import { checkLedgerInvariants } from '../ledger/invariants.ts';
 import { postEntries } from '../ledger/service.ts';
@@ -21,123 +16,21 @@ import { parseCommand } from './sequencer.ts';
  * PGlite directory, and on PostgreSQL too when DATABASE_URL is set.
  */
 
-const root = path.resolve(import.meta.dirname, '../../../../..');
 const PAIRS = ['BTC_USD', 'ETH_USD'];
 const BAND_BPS = 1000;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-type Target = {
-  name: string;
-  env: Record<string, string>;
-  open: () => Promise<Database>;
-  cleanup: () => Promise<void>;
+/** The environment of the server under test; the flow below adds PRICE_FEED_ENABLED=false. */
+const SERVER_ENV: Record<string, string> = {
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'error',
+  LOG_PRETTY: 'false',
+  RATE_LIMIT_ENABLED: 'false',
+  HISTORY_DAYS: '1',
+  HISTORY_MINUTE_HOURS: '1',
+  MARKET_MAKER_ENABLED: 'false',
+  PRICE_BAND_BPS: String(BAND_BPS),
+  ENGINE_SNAPSHOT_EVERY: '150',
 };
-
-function pgliteTarget(): Target {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-recovery-'));
-  return {
-    name: 'pglite',
-    env: { DATA_DIR: dataDir },
-    open: () => openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') }),
-    cleanup: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
-  };
-}
-
-function postgresTarget(url: string): Target {
-  const database = `recovery_${crypto.randomBytes(5).toString('hex')}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-recovery-pg-'));
-  const databaseUrl = url.replace(/\/[^/?]*(\?.*)?$/, `/${database}$1`);
-  return {
-    name: 'postgres',
-    env: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl },
-    open: async () => {
-      const admin = await openDatabase({ kind: 'postgres', url, poolSize: 1 });
-      await admin.exec(`CREATE DATABASE ${database}`).catch(() => {});
-      await admin.close();
-      return openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 4 });
-    },
-    cleanup: async () => {
-      fs.rmSync(dataDir, { recursive: true, force: true });
-      const admin = await openDatabase({ kind: 'postgres', url, poolSize: 1 });
-      await admin.exec(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-      await admin.close();
-    },
-  };
-}
-
-class ServerProcess {
-  child: ChildProcess | null = null;
-  url = '';
-
-  async start(target: Target, extra: Record<string, string> = {}): Promise<void> {
-    const port = await freePort();
-    this.url = `http://127.0.0.1:${port}`;
-    const environment = { ...process.env };
-    delete environment.DATABASE_URL;
-    this.child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-      cwd: root,
-      env: {
-        ...environment,
-        NODE_ENV: 'production',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'error',
-        LOG_PRETTY: 'false',
-        RATE_LIMIT_ENABLED: 'false',
-        HISTORY_DAYS: '1',
-        HISTORY_MINUTE_HOURS: '1',
-        MARKET_MAKER_ENABLED: 'false',
-        PRICE_BAND_BPS: String(BAND_BPS),
-        ENGINE_SNAPSHOT_EVERY: '150',
-        ...target.env,
-        ...extra,
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    const deadline = Date.now() + 90_000;
-    while (Date.now() < deadline) {
-      if (this.child.exitCode !== null) throw new Error(`server exited with ${this.child.exitCode}`);
-      const healthy = await fetch(`${this.url}/health`)
-        .then((response) => response.ok)
-        .catch(() => false);
-      if (healthy) return;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    throw new Error('server did not start');
-  }
-
-  async stop(signal: 'SIGTERM' | 'SIGKILL'): Promise<void> {
-    const child = this.child;
-    if (child === null || child.exitCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill(signal);
-    await exited;
-    this.child = null;
-  }
-
-  async request(method: string, urlPath: string, token?: string, body?: unknown) {
-    const response = await fetch(`${this.url}${urlPath}`, {
-      method,
-      headers: {
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    return { status: response.status, body: (await response.json().catch(() => null)) as Record<string, unknown> };
-  }
-}
 
 type Replay = {
   depth: { bids: [string, string][]; asks: [string, string][] };
@@ -180,6 +73,8 @@ const targets: [string, () => Target][] = [
     ? [['postgres', () => postgresTarget(process.env.DATABASE_URL!)] as [string, () => Target]]
     : []),
 ];
+const start = (server: ServerProcess, target: Target, extra: Record<string, string> = {}) =>
+  server.start(target, { ...SERVER_ENV, ...extra });
 
 describe.each(targets)('crash recovery (%s)', (_name, makeTarget) => {
   const target = makeTarget();
@@ -191,8 +86,8 @@ describe.each(targets)('crash recovery (%s)', (_name, makeTarget) => {
 
   it('after kill -9 during sustained order flow, books, balances and acknowledged orders equal a clean replay', async () => {
     // Create the schema by starting once, register traders, then fund them while the server is down.
-    if (target.name === 'postgres') await (await target.open()).close();
-    await server.start(target);
+    await target.prepare();
+    await start(server, target);
     const traders: { id: string; token: string }[] = [];
     for (let index = 0; index < 4; index++) {
       const body = registrationBody();
@@ -239,7 +134,7 @@ describe.each(targets)('crash recovery (%s)', (_name, makeTarget) => {
     await db.close();
 
     // Sustained flow: crossing limit orders and cancels from four traders at once, then kill -9.
-    await server.start(target, { PRICE_FEED_ENABLED: 'false' });
+    await start(server, target, { PRICE_FEED_ENABLED: 'false' });
     const acknowledged = new Set<string>();
     let stop = false;
     let seed = 7;
@@ -287,7 +182,7 @@ describe.each(targets)('crash recovery (%s)', (_name, makeTarget) => {
     await afterCrash.close();
 
     // Restart: the books come back from snapshot + journal and equal a clean replay of the journal.
-    await server.start(target, { PRICE_FEED_ENABLED: 'false' });
+    await start(server, target, { PRICE_FEED_ENABLED: 'false' });
     const books: Record<string, unknown> = {};
     for (const pair of PAIRS) books[pair] = (await server.request('GET', `/v1/orderbook/${pair}?depth=500`)).body;
     await server.stop('SIGTERM');
