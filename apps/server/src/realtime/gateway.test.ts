@@ -273,4 +273,35 @@ describe('SocketGateway authentication', () => {
     pubsub.publish(`account.${ALICE}.orders`, { id: 'old' });
     expect(socket.drain()).toEqual([]);
   });
+
+  it('ends the user channels when the token expires, until a fresh token is sent', async () => {
+    const checks = pendingChecks();
+    const { clock, gateway, pubsub, open } = setup({}, checks.verifyToken);
+    const { socket, connection } = open();
+    connection!.receive(frame({ type: 'auth', token: 't-alice' }));
+    await checks.answer({ ok: true, accountId: ALICE, expiresAtMs: clock.now().getTime() + 60_000 });
+    connection!.receive(frame({ type: 'subscribe', channel: 'orders' }));
+    socket.drain();
+
+    clock.advance(59_000);
+    gateway.heartbeat();
+    pubsub.publish(`account.${ALICE}.orders`, { id: 'still valid' });
+    expect(socket.drain()).toEqual([
+      { type: 'order_update', channel: 'orders', seq: 1, payload: { id: 'still valid' } },
+    ]);
+
+    connection!.pong();
+    clock.advance(1_000);
+    gateway.heartbeat();
+    expect(socket.drain()).toEqual([
+      { type: 'unsubscribed', channel: 'orders' },
+      { type: 'error', payload: { code: 'UNAUTHORIZED', message: 'Access token expired' } },
+    ]);
+    pubsub.publish(`account.${ALICE}.orders`, { id: 'after expiry' });
+    expect(socket.drain()).toEqual([]);
+    connection!.receive(frame({ type: 'subscribe', channel: 'orders' }));
+    expect(socket.drain()).toEqual([
+      expect.objectContaining({ type: 'error', payload: expect.objectContaining({ code: 'UNAUTHORIZED' }) }),
+    ]);
+  });
 });

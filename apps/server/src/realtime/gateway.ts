@@ -25,7 +25,9 @@ export type GatewaySocket = {
 const SOCKET_OPEN = 1;
 
 /** What an access token proves: an account, or why not. */
-export type TokenCheck = { ok: true; accountId: string } | { ok: false; reason: 'expired' | 'invalid' };
+export type TokenCheck =
+  /** expiresAtMs: when the token stops being valid; the connection's user channels end then. */
+  { ok: true; accountId: string; expiresAtMs?: number } | { ok: false; reason: 'expired' | 'invalid' };
 
 export type GatewayDeps = {
   pubsub: PubSub;
@@ -109,7 +111,11 @@ export class SocketGateway {
    * peer vanished without a close); every other one is pinged again.
    */
   heartbeat(): void {
+    const nowMs = this.deps.clock().getTime();
     for (const connection of [...this.connections]) {
+      if (connection.accountId !== null && connection.authExpiresAtMs !== null && nowMs >= connection.authExpiresAtMs) {
+        this.endSession(connection);
+      }
       if (!connection.alive) {
         this.deps.log.info({ address: connection.address }, 'socket did not answer ping');
         connection.socket.terminate();
@@ -191,15 +197,29 @@ export class SocketGateway {
       connection.sendError('UNAUTHORIZED', TOKEN_REFUSALS[check.reason]);
       return;
     }
-    if (connection.accountId !== null && connection.accountId !== check.accountId) {
-      for (const name of connection.userChannelNames()) {
-        const topic = connection.stopChannel(name);
-        if (topic !== undefined) this.removeSubscriber(topic, connection);
-        connection.send({ type: 'unsubscribed', channel: name });
-      }
-    }
+    if (connection.accountId !== null && connection.accountId !== check.accountId) this.dropUserChannels(connection);
     connection.accountId = check.accountId;
+    connection.authExpiresAtMs = check.expiresAtMs ?? null;
     connection.send({ type: 'authenticated', account_id: check.accountId });
+  }
+
+  private dropUserChannels(connection: Connection): void {
+    for (const name of connection.userChannelNames()) {
+      const topic = connection.stopChannel(name);
+      if (topic !== undefined) this.removeSubscriber(topic, connection);
+      connection.send({ type: 'unsubscribed', channel: name });
+    }
+  }
+
+  /**
+   * The token a connection proved its account with has expired: its user channels end and it is
+   * anonymous again, until it sends a fresh token ({type: 'auth'}). Public channels go on.
+   */
+  private endSession(connection: Connection): void {
+    this.dropUserChannels(connection);
+    connection.accountId = null;
+    connection.authExpiresAtMs = null;
+    connection.sendError('UNAUTHORIZED', TOKEN_REFUSALS.expired);
   }
 
   private async checkToken(token: string): Promise<TokenCheck> {
@@ -265,6 +285,8 @@ export class Connection {
   readonly address: string;
   /** The account this connection has proven with a token; null while anonymous. */
   accountId: string | null;
+  /** When the token behind accountId expires (unix ms); null when unknown or anonymous. */
+  authExpiresAtMs: number | null = null;
   /** Cleared on each ping, set by the pong. */
   alive = true;
   /** Channel name -> its topic and the last sequence number sent on it (-1 before the first). */

@@ -2,6 +2,7 @@ import type { WebsocketPluginOptions } from '@fastify/websocket';
 import { SOCKET_PATH, socketStatsSchema } from '@platform/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { decodeJwt } from 'jose';
 import type { RawData } from 'ws';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
@@ -67,7 +68,11 @@ function tokenVerifier(context: AppContext): (token: string) => Promise<TokenChe
   const signing = accessTokenKey(context.secrets.jwtSecret, context.config.accessTokenTtlSeconds);
   return async (token) => {
     const result = await verifyAccessToken(signing, token, context.clock());
-    if (result.ok) return { ok: true, accountId: result.value.id };
+    if (result.ok) {
+      // The signature was just checked, so reading the expiry claim without checking again is safe.
+      const { exp } = decodeJwt(token);
+      return { ok: true, accountId: result.value.id, ...(exp === undefined ? {} : { expiresAtMs: exp * 1000 }) };
+    }
     return { ok: false, reason: result.code === 'TOKEN_EXPIRED' ? 'expired' : 'invalid' };
   };
 }
