@@ -11,7 +11,7 @@ import type { Logger } from '../../logger.ts';
 import type { PubSub } from '../../realtime/pubsub.ts';
 import type { OrderState } from './order-state.ts';
 import { atomsOf, type PairSpec } from './pair-spec.ts';
-import { MarketSequencer, parseCommand, type SequencerHooks, serialiseCommand } from './sequencer.ts';
+import { fromEngineJson, MarketSequencer, parseCommand, type SequencerHooks, toEngineJson } from './sequencer.ts';
 
 export interface ExchangeOptions {
   db: Database;
@@ -107,17 +107,6 @@ export function marketRules(spec: PairSpec, bandBps: number): MarketRules {
   };
 }
 
-function serialiseSnapshot(snapshot: MarketSnapshot): string {
-  return JSON.stringify(snapshot, (_key, value) => (typeof value === 'bigint' ? `${value}n` : value));
-}
-
-function parseSnapshot(json: unknown): MarketSnapshot {
-  const text = typeof json === 'string' ? json : JSON.stringify(json);
-  return JSON.parse(text, (_key, value) =>
-    typeof value === 'string' && /^-?\d+n$/.test(value) ? BigInt(value.slice(0, -1)) : value,
-  ) as MarketSnapshot;
-}
-
 /**
  * Every market's sequencer, and what it takes to bring them back: at start each book is rebuilt from
  * its latest snapshot plus the journal after it, and the open orders from the orders table. Orders
@@ -172,7 +161,7 @@ export class Exchange {
     let from = 0;
     const latest = snapshot.rows[0];
     if (latest !== undefined) {
-      engine.restore(parseSnapshot(latest.snapshot));
+      engine.restore(fromEngineJson<MarketSnapshot>(latest.snapshot));
       from = Number(latest.sequence);
       if (engine.stateHash() !== latest.state_hash) {
         throw new Error(`market ${spec.id}: snapshot ${from} does not match its state hash`);
@@ -226,7 +215,7 @@ export class Exchange {
     this.snapshotSequence.set(spec.id, sequence);
     const snapshot = sequencer.engine.snapshot();
     const hash = sequencer.engine.stateHash();
-    const json = serialiseSnapshot(snapshot);
+    const json = toEngineJson(snapshot);
     this.snapshotWrites = this.snapshotWrites
       .then(async () => {
         await this.options.db.query(
@@ -250,5 +239,3 @@ export class Exchange {
     await this.snapshotWrites;
   }
 }
-
-export { serialiseCommand };

@@ -6,7 +6,6 @@ import {
   bandCeilTicks,
   bandFloorTicks,
   feeAtoms,
-  LEDGER_SCALE,
   lotsToAtoms,
   maxFeePercent,
   notionalAtoms,
@@ -165,5 +164,3 @@ export function toOrderView(spec: PairSpec, order: OrderState): Order {
     updated_at: order.updatedAt.toISOString(),
   };
 }
-
-export { LEDGER_SCALE };

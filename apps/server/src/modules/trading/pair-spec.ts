@@ -11,7 +11,6 @@ const pow10 = (exponent: number): bigint => 10n ** BigInt(exponent);
  * adds three decimals at most; fees with finer rates round up to the atom, in the house's favour.
  */
 export const LEDGER_SCALE = 18;
-const ATOMS_PER_UNIT = 10n ** BigInt(LEDGER_SCALE);
 
 export type PairRow = {
   id: string;
@@ -162,13 +161,6 @@ export function atomsOf(text: string): bigint {
   if (!units.ok) throw new Error(`${text} has more than ${LEDGER_SCALE} decimals`);
   return units.value;
 }
-
-/** A decimal string of atoms at display precision (for an order's total or fee). */
-export function atomsToUnits(atoms: bigint): Amount {
-  return { units: atoms, scale: LEDGER_SCALE };
-}
-
-export { ATOMS_PER_UNIT };
 
 /** Basis-point band edges around a reference price, in ticks: the widest a hold must cover. */
 export function bandCeilTicks(referenceTicks: number, bandBps: number): number {

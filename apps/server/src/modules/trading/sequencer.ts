@@ -6,7 +6,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { Logger } from '../../logger.ts';
 import type { PubSub } from '../../realtime/pubsub.ts';
 import { availableBalances, type EntryInput, type PostingInput, postEntries } from '../ledger/service.ts';
-import { isOpenStatus, type OrderState, requiredReserve } from './order-state.ts';
+import { type OrderState, requiredReserve } from './order-state.ts';
 import {
   atomsOf,
   atomsText,
@@ -103,17 +103,23 @@ export interface SequencerDeps {
   reload: (sequencer: MarketSequencer) => Promise<void>;
 }
 
-/** Journal form of a command: bigints as strings. */
-export function serialiseCommand(command: MarketCommand): string {
-  return JSON.stringify(command, (_key, value) => (typeof value === 'bigint' ? `${value}n` : value));
+/**
+ * JSON for the journal and the snapshots: a bigint (a quote budget) is written as the string
+ * '123n' and read back as a bigint. No other value of the engine is a string ending in a digit and 'n'.
+ */
+export function toEngineJson(value: unknown): string {
+  return JSON.stringify(value, (_key, item) => (typeof item === 'bigint' ? `${item}n` : item));
 }
 
-export function parseCommand(json: unknown): MarketCommand {
+/** Reads what toEngineJson wrote (a string, or the value a jsonb column already parsed). */
+export function fromEngineJson<T>(json: unknown): T {
   const text = typeof json === 'string' ? json : JSON.stringify(json);
-  return JSON.parse(text, (_key, value) =>
-    typeof value === 'string' && /^-?\d+n$/.test(value) ? BigInt(value.slice(0, -1)) : value,
-  ) as MarketCommand;
+  return JSON.parse(text, (_key, item) =>
+    typeof item === 'string' && /^-?\d+n$/.test(item) ? BigInt(item.slice(0, -1)) : item,
+  ) as T;
 }
+
+export const parseCommand = (json: unknown): MarketCommand => fromEngineJson<MarketCommand>(json);
 
 /**
  * One market's sequencer: the only writer of its book and its open orders. Commands queue up while
@@ -694,7 +700,7 @@ class BatchEffects {
   constructor(private readonly spec: PairSpec) {}
 
   journal(command: MarketCommand, accepted: boolean): void {
-    this.journalRows.push({ s: command.sequence, c: JSON.parse(serialiseCommand(command)), a: accepted });
+    this.journalRows.push({ s: command.sequence, c: JSON.parse(toEngineJson(command)), a: accepted });
   }
 
   touch(order: OrderState): void {
@@ -841,5 +847,3 @@ class BatchEffects {
     if (this.entries.length > 0) await postEntries(tx, this.entries);
   }
 }
-
-export { isOpenStatus };
