@@ -1,5 +1,6 @@
 import type { OrderBook } from './order-book.ts';
-import { isPositiveUnits, type OrderBookOptions } from './reference-order-book.ts';
+import { placeCommandProblem } from './place-command.ts';
+import type { OrderBookOptions } from './reference-order-book.ts';
 import { snapshotHash } from './state-hash.ts';
 import type {
   BookDepth,
@@ -202,21 +203,8 @@ export class FastOrderBook implements OrderBook {
   }
 
   private validate(command: PlaceCommand): RejectReason | null {
-    if (!isPositiveUnits(command.quantityLots)) return 'invalid_quantity';
-    if (command.type === 'limit') {
-      if (!isPositiveUnits(command.priceTicks)) return 'invalid_price';
-    } else if (command.priceTicks !== 0 && !isPositiveUnits(command.priceTicks)) {
-      return 'invalid_price';
-    }
-    if (command.quoteBudget !== undefined) {
-      if (command.type !== 'market' || command.quoteBudget <= 0n) return 'invalid_quote_budget';
-      // "All or nothing" has no clear meaning for a budget that whole lots rarely spend exactly.
-      if (command.timeInForce === 'FOK') return 'invalid_time_in_force';
-    }
-    if (command.type === 'market' && command.postOnly) return 'invalid_order_type';
-    // A market order never rests, so GTC has no meaning for it; post-only must be able to rest.
-    if (command.type === 'market' && command.timeInForce === 'GTC') return 'invalid_time_in_force';
-    if (command.postOnly && command.timeInForce !== 'GTC') return 'invalid_time_in_force';
+    const problem = placeCommandProblem(command);
+    if (problem !== null) return problem;
     if (this.nodes.has(command.orderId)) return 'duplicate_order_id';
     return null;
   }

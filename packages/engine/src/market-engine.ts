@@ -13,7 +13,7 @@ import type {
   PlaceOrderCommand,
 } from './market-types.ts';
 import type { OrderBook } from './order-book.ts';
-import { isPositiveUnits } from './reference-order-book.ts';
+import { isPositiveUnits } from './place-command.ts';
 import { fnv1a64, serialiseSnapshot } from './state-hash.ts';
 import {
   type BookDepth,

@@ -1,21 +1,21 @@
 import type { OrderBook } from './order-book.ts';
+import { placeCommandProblem } from './place-command.ts';
 import { snapshotHash } from './state-hash.ts';
-import {
-  type BookDepth,
-  type BookSnapshot,
-  type CancelledMaker,
-  type CancelResult,
-  type DepthLevel,
-  type Fill,
-  MAX_UNITS,
-  type PlaceCommand,
-  type PlaceResult,
-  type ReduceResult,
-  type RejectReason,
-  type RemainderCancelReason,
-  type RestingOrder,
-  type SelfTradePreventionMode,
-  type Side,
+import type {
+  BookDepth,
+  BookSnapshot,
+  CancelledMaker,
+  CancelResult,
+  DepthLevel,
+  Fill,
+  PlaceCommand,
+  PlaceResult,
+  ReduceResult,
+  RejectReason,
+  RemainderCancelReason,
+  RestingOrder,
+  SelfTradePreventionMode,
+  Side,
 } from './types.ts';
 
 export interface OrderBookOptions {
@@ -26,11 +26,6 @@ const DEFAULT_OPTIONS: OrderBookOptions = { selfTradePrevention: 'cancel_newest'
 
 function copyOrder(order: RestingOrder): RestingOrder {
   return { ...order };
-}
-
-/** Ticks and lots must be positive safe integers. */
-export function isPositiveUnits(value: number): boolean {
-  return Number.isSafeInteger(value) && value > 0 && value <= MAX_UNITS;
 }
 
 /** True when a resting order at makerPrice may trade with a taker on takerSide limited at limitPrice. */
@@ -138,20 +133,8 @@ export class ReferenceOrderBook implements OrderBook {
   }
 
   private validate(command: PlaceCommand): RejectReason | null {
-    if (!isPositiveUnits(command.quantityLots)) return 'invalid_quantity';
-    if (command.type === 'limit' && !isPositiveUnits(command.priceTicks)) return 'invalid_price';
-    if (command.type === 'market' && command.priceTicks !== 0 && !isPositiveUnits(command.priceTicks)) {
-      return 'invalid_price';
-    }
-    if (command.quoteBudget !== undefined) {
-      if (command.type !== 'market' || command.quoteBudget <= 0n) return 'invalid_quote_budget';
-      // "All or nothing" has no clear meaning for a budget that whole lots rarely spend exactly.
-      if (command.timeInForce === 'FOK') return 'invalid_time_in_force';
-    }
-    if (command.type === 'market' && command.postOnly) return 'invalid_order_type';
-    // A market order never rests, so GTC has no meaning for it; post-only must be able to rest.
-    if (command.type === 'market' && command.timeInForce === 'GTC') return 'invalid_time_in_force';
-    if (command.postOnly && command.timeInForce !== 'GTC') return 'invalid_time_in_force';
+    const problem = placeCommandProblem(command);
+    if (problem !== null) return problem;
     if (this.locate(command.orderId) !== null) return 'duplicate_order_id';
     return null;
   }
