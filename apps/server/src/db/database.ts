@@ -14,6 +14,30 @@ export interface Queryable {
 /** A transaction can also run a whole script (migrations). */
 export interface Transaction extends Queryable {
   exec(sql: string): Promise<void>;
+  /** The database the transaction runs on. */
+  readonly database: Database;
+  /** Runs fn once the transaction has committed (never when it rolls back), in registration order. */
+  afterCommit(fn: () => void): void;
+}
+
+/** The database behind a connection or a transaction. */
+export function databaseOf(q: Queryable): Database | undefined {
+  if ('database' in q) return (q as Transaction).database;
+  if ('transaction' in q) return q as Database;
+  return undefined;
+}
+
+/** Runs the callbacks registered with afterCommit; one that throws does not stop the others. */
+function runAfterCommit(callbacks: readonly (() => void)[]): void {
+  for (const callback of callbacks) {
+    try {
+      callback();
+    } catch (error) {
+      queueMicrotask(() => {
+        throw error;
+      });
+    }
+  }
 }
 
 export type IsolationLevel = 'read committed' | 'repeatable read' | 'serializable';
@@ -64,9 +88,11 @@ class PostgresDatabase implements Database {
     const retries = options.retries ?? DEFAULT_TRANSACTION_RETRIES;
     for (let attempt = 0; ; attempt++) {
       const client = await this.pool.connect();
+      const committed: (() => void)[] = [];
       try {
         await client.query(`BEGIN ISOLATION LEVEL ${(options.isolation ?? 'read committed').toUpperCase()}`);
         const tx: Transaction = {
+          database: this,
           query: async <R extends Row>(sql: string, params: readonly unknown[] = []) => {
             const result = await client.query(sql, params as unknown[]);
             return { rows: result.rows as R[], rowCount: result.rowCount ?? 0 };
@@ -74,9 +100,13 @@ class PostgresDatabase implements Database {
           exec: async (sql: string) => {
             await client.query(sql);
           },
+          afterCommit: (callback) => {
+            committed.push(callback);
+          },
         };
         const value = await fn(tx);
         await client.query('COMMIT');
+        runAfterCommit(committed);
         return value;
       } catch (error) {
         await client.query('ROLLBACK').catch(() => undefined);
@@ -117,8 +147,10 @@ class PgliteDatabase implements Database {
   // PGlite has one connection and runs transactions one after another, so isolation and retries
   // never come into play; the options are accepted so callers stay driver-agnostic.
   async transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
-    return this.db.transaction(async (inner) =>
+    const committed: (() => void)[] = [];
+    const value = await this.db.transaction(async (inner) =>
       fn({
+        database: this,
         query: async <R extends Row>(sql: string, params: readonly unknown[] = []) => {
           const result = await inner.query<R>(sql, params as unknown[]);
           return { rows: result.rows, rowCount: pgliteRowCount(result) };
@@ -126,8 +158,13 @@ class PgliteDatabase implements Database {
         exec: async (sql: string) => {
           await inner.exec(sql);
         },
+        afterCommit: (callback) => {
+          committed.push(callback);
+        },
       }),
     );
+    runAfterCommit(committed);
+    return value;
   }
 
   async exec(sql: string): Promise<void> {

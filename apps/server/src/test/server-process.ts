@@ -109,7 +109,12 @@ export class ServerProcess {
     this.child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', 'apps/server/src/main.ts'], {
       cwd: root,
       env: { ...environment, PORT: String(this.port), HOST: host, ...target.env, ...env },
-      stdio: ['ignore', 'ignore', 'inherit'],
+      // SERVER_LOG_FILE (a diagnostic): the server's log goes to that file instead of nowhere.
+      stdio: [
+        'ignore',
+        process.env.SERVER_LOG_FILE ? fs.openSync(process.env.SERVER_LOG_FILE, 'a') : 'ignore',
+        'inherit',
+      ],
     });
     const deadline = Date.now() + 120_000;
     while (Date.now() < deadline) {

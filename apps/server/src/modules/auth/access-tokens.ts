@@ -12,10 +12,22 @@ export type AuthenticatedAccount = { id: string; role: 'user' | 'admin' };
 
 const claimsSchema = z.object({ sub: z.string().uuid(), role: z.enum(['user', 'admin']) });
 
-export type AccessTokenKey = { key: Uint8Array; ttlSeconds: number };
+/**
+ * Tokens whose signature and claims were checked, with what they stand for: a token is immutable,
+ * so a second request with it needs only its expiry checked again (HMAC through Web Crypto costs more
+ * than the rest of an order's HTTP handling). Past the limit the cache starts over.
+ */
+const VERIFIED_TOKENS_LIMIT = 50_000;
+
+export type AccessTokenKey = {
+  key: Uint8Array;
+  ttlSeconds: number;
+  /** token -> the account and its expiry (seconds), for tokens verified with this key. */
+  verified: Map<string, { account: AuthenticatedAccount; expiresAt: number; notBefore: number }>;
+};
 
 export function accessTokenKey(jwtSecret: string, ttlSeconds: number): AccessTokenKey {
-  return { key: new TextEncoder().encode(jwtSecret), ttlSeconds };
+  return { key: new TextEncoder().encode(jwtSecret), ttlSeconds, verified: new Map() };
 }
 
 /** A short-lived bearer token: sub = account id, role claim, expiry from the server clock. */
@@ -38,6 +50,13 @@ export async function verifyAccessToken(
   token: string,
   now: Date,
 ): Promise<Result<AuthenticatedAccount>> {
+  const nowSeconds = Math.floor(now.getTime() / 1000);
+  const known = signing.verified.get(token);
+  if (known !== undefined) {
+    // The same tests jose makes on exp and nbf (no clock tolerance).
+    if (nowSeconds >= known.expiresAt) return fail('TOKEN_EXPIRED');
+    if (nowSeconds >= known.notBefore) return ok(known.account);
+  }
   try {
     const { payload } = await jwtVerify(token, signing.key, {
       algorithms: [ALGORITHM],
@@ -48,7 +67,16 @@ export async function verifyAccessToken(
     });
     const claims = claimsSchema.safeParse(payload);
     if (!claims.success) return fail('UNAUTHORIZED');
-    return ok({ id: claims.data.sub, role: claims.data.role });
+    const account: AuthenticatedAccount = { id: claims.data.sub, role: claims.data.role };
+    if (typeof payload.exp === 'number') {
+      if (signing.verified.size >= VERIFIED_TOKENS_LIMIT) signing.verified.clear();
+      signing.verified.set(token, {
+        account,
+        expiresAt: payload.exp,
+        notBefore: typeof payload.nbf === 'number' ? payload.nbf : Number.NEGATIVE_INFINITY,
+      });
+    }
+    return ok(account);
   } catch (error) {
     return fail(error instanceof errors.JWTExpired ? 'TOKEN_EXPIRED' : 'UNAUTHORIZED');
   }

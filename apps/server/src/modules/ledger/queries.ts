@@ -109,6 +109,86 @@ export type EntryRow = { kind: string; reference: string; metadataJson: string |
 /** entryOrdinal: 1-based position of the posting's entry in the batch. */
 export type PostingRow = { entryOrdinal: number; ledgerAccountId: string; bucket: string; amount: string };
 
+/** A statement part: common table expressions, and the parameters they number from an offset. */
+export interface StatementPart {
+  /** CTE definitions (`name AS (...)`, comma-separated, no WITH), numbering parameters after the offset. */
+  ctes: string;
+  params: unknown[];
+}
+
+/**
+ * The CTEs that apply one ledger batch (see applyBatch), numbering their parameters from
+ * `offset + 1`. They define `verified` (one row: ok), which every other write of a combined
+ * statement should also wait on, so that a mismatch writes nothing at all.
+ */
+export function applyBatchPart(
+  accounts: readonly AccountDelta[],
+  entries: readonly EntryRow[],
+  postings: readonly PostingRow[],
+  offset: number,
+): StatementPart {
+  const p = (n: number) => `$${n + offset}`;
+  return {
+    ctes: `
+    touched AS (
+      SELECT t.id::bigint AS id, t.owner_kind, t.account_id::uuid AS account_id, t.system_name, t.currency,
+        t.available_delta::numeric AS available_delta, t.locked_delta::numeric AS locked_delta
+      FROM unnest(${p(1)}::text[], ${p(2)}::text[], ${p(3)}::text[], ${p(4)}::text[], ${p(5)}::text[], ${p(6)}::text[], ${p(7)}::text[])
+        AS t (id, owner_kind, account_id, system_name, currency, available_delta, locked_delta)
+    ),
+    -- The locking clause is applied after the sort, so the rows are locked in id order.
+    locked_accounts AS MATERIALIZED (
+      SELECT la.id, la.owner_kind, la.account_id, la.system_name, la.currency
+      FROM ledger_accounts la
+      WHERE la.id IN (SELECT id FROM touched)
+      ORDER BY la.id
+      FOR UPDATE
+    ),
+    verified AS MATERIALIZED (
+      SELECT count(*) = ${p(15)}::int AS ok
+      FROM touched t
+      JOIN locked_accounts la ON la.id = t.id AND la.owner_kind = t.owner_kind AND la.currency = t.currency
+        AND la.account_id IS NOT DISTINCT FROM t.account_id AND la.system_name IS NOT DISTINCT FROM t.system_name
+    ),
+    updated AS (
+      UPDATE ledger_accounts la
+      SET available = la.available + t.available_delta, locked = la.locked + t.locked_delta
+      FROM touched t
+      WHERE la.id = t.id AND (t.available_delta <> 0 OR t.locked_delta <> 0) AND (SELECT ok FROM verified)
+    ),
+    -- Entry ids are drawn first so that postings can name their entry by its place in the batch.
+    new_entries AS MATERIALIZED (
+      SELECT nextval('ledger_entries_id_seq') AS id, e.ordinal, e.kind, e.reference, e.metadata
+      FROM unnest(${p(8)}::text[], ${p(9)}::text[], ${p(10)}::text[]) WITH ORDINALITY AS e (kind, reference, metadata, ordinal)
+      WHERE (SELECT ok FROM verified)
+    ),
+    inserted_entries AS (
+      INSERT INTO ledger_entries (id, kind, reference, metadata)
+      SELECT id, kind, reference, metadata::jsonb FROM new_entries ORDER BY ordinal
+    ),
+    inserted_postings AS (
+      INSERT INTO ledger_postings (entry_id, ledger_account_id, bucket, amount)
+      SELECT e.id, p.ledger_account_id::bigint, p.bucket, p.amount::numeric
+      FROM unnest(${p(11)}::text[], ${p(12)}::text[], ${p(13)}::text[], ${p(14)}::text[]) AS p (entry_ordinal, ledger_account_id, bucket, amount)
+      JOIN new_entries e ON e.ordinal = p.entry_ordinal::bigint
+    )`,
+    params: [
+      accounts.map((account) => account.id),
+      ...keyArrays(accounts.map((account) => account.key)),
+      accounts.map((account) => account.availableDelta),
+      accounts.map((account) => account.lockedDelta),
+      entries.map((entry) => entry.kind),
+      entries.map((entry) => entry.reference),
+      entries.map((entry) => entry.metadataJson),
+      postings.map((posting) => String(posting.entryOrdinal)),
+      postings.map((posting) => posting.ledgerAccountId),
+      postings.map((posting) => posting.bucket),
+      postings.map((posting) => posting.amount),
+      accounts.length,
+    ],
+  };
+}
+
 /**
  * Applies one batch in one statement: locks the touched ledger accounts in id order (so
  * concurrent batches never deadlock), checks that each id still belongs to the expected owner and
@@ -124,66 +204,8 @@ export async function applyBatch(
   entries: readonly EntryRow[],
   postings: readonly PostingRow[],
 ): Promise<boolean> {
-  const result = await q.query<{ ok: boolean }>(
-    `WITH
-    touched AS (
-      SELECT t.id::bigint AS id, t.owner_kind, t.account_id::uuid AS account_id, t.system_name, t.currency,
-        t.available_delta::numeric AS available_delta, t.locked_delta::numeric AS locked_delta
-      FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])
-        AS t (id, owner_kind, account_id, system_name, currency, available_delta, locked_delta)
-    ),
-    -- The locking clause is applied after the sort, so the rows are locked in id order.
-    locked_accounts AS MATERIALIZED (
-      SELECT la.id, la.owner_kind, la.account_id, la.system_name, la.currency
-      FROM ledger_accounts la
-      WHERE la.id IN (SELECT id FROM touched)
-      ORDER BY la.id
-      FOR UPDATE
-    ),
-    verified AS MATERIALIZED (
-      SELECT count(*) = $15::int AS ok
-      FROM touched t
-      JOIN locked_accounts la ON la.id = t.id AND la.owner_kind = t.owner_kind AND la.currency = t.currency
-        AND la.account_id IS NOT DISTINCT FROM t.account_id AND la.system_name IS NOT DISTINCT FROM t.system_name
-    ),
-    updated AS (
-      UPDATE ledger_accounts la
-      SET available = la.available + t.available_delta, locked = la.locked + t.locked_delta
-      FROM touched t
-      WHERE la.id = t.id AND (t.available_delta <> 0 OR t.locked_delta <> 0) AND (SELECT ok FROM verified)
-    ),
-    -- Entry ids are drawn first so that postings can name their entry by its place in the batch.
-    new_entries AS MATERIALIZED (
-      SELECT nextval('ledger_entries_id_seq') AS id, e.ordinal, e.kind, e.reference, e.metadata
-      FROM unnest($8::text[], $9::text[], $10::text[]) WITH ORDINALITY AS e (kind, reference, metadata, ordinal)
-      WHERE (SELECT ok FROM verified)
-    ),
-    inserted_entries AS (
-      INSERT INTO ledger_entries (id, kind, reference, metadata)
-      SELECT id, kind, reference, metadata::jsonb FROM new_entries ORDER BY ordinal
-    ),
-    inserted_postings AS (
-      INSERT INTO ledger_postings (entry_id, ledger_account_id, bucket, amount)
-      SELECT e.id, p.ledger_account_id::bigint, p.bucket, p.amount::numeric
-      FROM unnest($11::text[], $12::text[], $13::text[], $14::text[]) AS p (entry_ordinal, ledger_account_id, bucket, amount)
-      JOIN new_entries e ON e.ordinal = p.entry_ordinal::bigint
-    )
-    SELECT ok FROM verified`,
-    [
-      accounts.map((account) => account.id),
-      ...keyArrays(accounts.map((account) => account.key)),
-      accounts.map((account) => account.availableDelta),
-      accounts.map((account) => account.lockedDelta),
-      entries.map((entry) => entry.kind),
-      entries.map((entry) => entry.reference),
-      entries.map((entry) => entry.metadataJson),
-      postings.map((posting) => String(posting.entryOrdinal)),
-      postings.map((posting) => posting.ledgerAccountId),
-      postings.map((posting) => posting.bucket),
-      postings.map((posting) => posting.amount),
-      accounts.length,
-    ],
-  );
+  const part = applyBatchPart(accounts, entries, postings, 0);
+  const result = await q.query<{ ok: boolean }>(`WITH ${part.ctes}\nSELECT ok FROM verified`, part.params);
   return result.rows[0]?.ok === true;
 }
 

@@ -1,15 +1,17 @@
 import { type Amount, add, formatDecimal, isZero, negate, parseDecimal, sign } from '@platform/money';
-import { type Queryable, sqlState } from '../../db/database.ts';
+import { type Database, databaseOf, type Queryable, sqlState } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
 import {
   type AccountDelta,
   applyBatch,
+  applyBatchPart,
   BALANCE_CHECK_CONSTRAINTS,
   type EntryRow,
   insertOrSelectLedgerAccounts,
   type LedgerAccountKey,
   type LedgerAccountRow,
   type PostingRow,
+  type StatementPart,
   selectLedgerAccounts,
   selectSystemBalance,
   selectUserBalance,
@@ -74,6 +76,48 @@ const MAX_TEXT_LENGTH = 200;
  */
 const ledgerAccountIds = new Map<string, string>();
 
+/** A user's available balance moved by `delta` (a signed exact decimal) in a committed write. */
+export interface AvailableMoved {
+  accountId: string;
+  currency: string;
+  delta: string;
+}
+export type AvailableListener = (moves: readonly AvailableMoved[]) => void;
+
+const availableListeners = new WeakMap<Database, Set<AvailableListener>>();
+
+/**
+ * Calls listener after every committed postEntries on `db` that moved a user's available balance
+ * (those that pass `{ notify: false }` excepted: their writer already knows). The order sequencer's
+ * in-memory funds use it to follow deposits, withdrawals and transfers. Returns the unsubscribe.
+ */
+export function onAvailableMoved(db: Database, listener: AvailableListener): () => void {
+  let listeners = availableListeners.get(db);
+  if (!listeners) {
+    listeners = new Set();
+    availableListeners.set(db, listeners);
+  }
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function announceAvailable(q: Queryable, batch: PreparedBatch): void {
+  const db = databaseOf(q);
+  const listeners = db === undefined ? undefined : availableListeners.get(db);
+  if (!listeners || listeners.size === 0) return;
+  const moves: AvailableMoved[] = [];
+  for (const { key, available } of batch.deltas.values()) {
+    if (key.ownerKind !== 'user' || key.accountId === null || isZero(available)) continue;
+    moves.push({ accountId: key.accountId, currency: key.currency, delta: formatDecimal(available) });
+  }
+  if (moves.length === 0) return;
+  const send = () => {
+    for (const listener of listeners) listener(moves);
+  };
+  if ('afterCommit' in q) (q as { afterCommit(fn: () => void): void }).afterCommit(send);
+  else send();
+}
+
 /**
  * Writes balanced entries and applies them to the balances, all inside the caller's transaction.
  *
@@ -83,14 +127,21 @@ const ledgerAccountIds = new Map<string, string>();
  * statement has failed, so the caller must let the error roll its transaction back. Missing
  * ledger accounts are created on the way. Entries whose postings are all zero are not written.
  */
-export async function postEntries(tx: Queryable, entries: readonly EntryInput[]): Promise<void> {
+export async function postEntries(
+  tx: Queryable,
+  entries: readonly EntryInput[],
+  options: { notify?: boolean } = {},
+): Promise<void> {
   const batch = prepareBatch(entries);
   if (batch.entries.length === 0) return;
   const keys = [...batch.deltas.values()].map((delta) => delta.key);
-  if (await tryApply(tx, batch, await resolveLedgerAccountIds(tx, keys))) return;
-  for (const key of keys) ledgerAccountIds.delete(cacheKey(key));
-  if (await tryApply(tx, batch, await resolveLedgerAccountIds(tx, keys))) return;
-  throw new Error('ledger: freshly resolved ledger account ids did not match their owners');
+  let applied = await tryApply(tx, batch, await resolveLedgerAccountIds(tx, keys));
+  if (!applied) {
+    for (const key of keys) ledgerAccountIds.delete(cacheKey(key));
+    applied = await tryApply(tx, batch, await resolveLedgerAccountIds(tx, keys));
+  }
+  if (!applied) throw new Error('ledger: freshly resolved ledger account ids did not match their owners');
+  if (options.notify !== false) announceAvailable(tx, batch);
 }
 
 /** available -> locked for a user (one entry with two postings). amount must be positive. */
@@ -210,7 +261,10 @@ function prepareBatch(entries: readonly EntryInput[]): PreparedBatch {
   return batch;
 }
 
-async function tryApply(tx: Queryable, batch: PreparedBatch, ids: Map<string, string>): Promise<boolean> {
+function batchRows(
+  batch: PreparedBatch,
+  ids: Map<string, string>,
+): { accounts: AccountDelta[]; postings: PostingRow[] } {
   const accounts: AccountDelta[] = [...batch.deltas].map(([keyText, delta]) => ({
     id: idOf(ids, keyText),
     key: delta.key,
@@ -224,14 +278,48 @@ async function tryApply(tx: Queryable, batch: PreparedBatch, ids: Map<string, st
     bucket: posting.bucket,
     amount: posting.amount,
   }));
+  return { accounts, postings };
+}
+
+async function tryApply(tx: Queryable, batch: PreparedBatch, ids: Map<string, string>): Promise<boolean> {
+  const { accounts, postings } = batchRows(batch, ids);
   try {
     return await applyBatch(tx, accounts, batch.entries, postings);
   } catch (error) {
-    if (sqlState(error) === '23514' && BALANCE_CHECK_CONSTRAINTS.has(constraintOf(error))) {
-      throw new AppError('INSUFFICIENT_BALANCE');
-    }
-    throw error;
+    throw ledgerError(error);
   }
+}
+
+/** AppError('INSUFFICIENT_BALANCE') for a statement refused by a balance's CHECK; anything else as it is. */
+export function ledgerError(error: unknown): unknown {
+  if (sqlState(error) === '23514' && BALANCE_CHECK_CONSTRAINTS.has(constraintOf(error))) {
+    return new AppError('INSUFFICIENT_BALANCE');
+  }
+  return error;
+}
+
+/**
+ * Entries as a part of a larger statement (the trading writer writes its batches, their ledger
+ * entries included, in one statement). The ledger accounts' ids are resolved first (creating the
+ * missing accounts, with zero balances, in their own statement). The part defines `verified`: when
+ * false, the statement must write nothing; call forget() and prepare the part again. Run the
+ * statement's errors through ledgerError. Nothing is announced to onAvailableMoved listeners.
+ */
+export async function ledgerWritePart(
+  q: Queryable,
+  entries: readonly EntryInput[],
+  offset: number,
+): Promise<{ part: StatementPart; forget: () => void }> {
+  const batch = prepareBatch(entries);
+  const keys = [...batch.deltas.values()].map((delta) => delta.key);
+  const ids = await resolveLedgerAccountIds(q, keys);
+  const { accounts, postings } = batchRows(batch, ids);
+  return {
+    part: applyBatchPart(accounts, batch.entries, postings, offset),
+    forget: () => {
+      for (const key of keys) ledgerAccountIds.delete(cacheKey(key));
+    },
+  };
 }
 
 /**

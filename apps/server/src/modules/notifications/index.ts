@@ -1,4 +1,4 @@
-export { orderNotifications, storeOrderNotifications } from './order-notifications.ts';
+export { orderNotifications, orderNotificationsPart } from './order-notifications.ts';
 export { notificationsModule } from './routes.ts';
 export {
   type AccountNotification,

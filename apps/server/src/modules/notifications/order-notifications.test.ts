@@ -1,8 +1,8 @@
 import { notificationSchema } from '@platform/contracts';
 import { describe, expect, it } from 'vitest';
+import type { OrderChange } from '../trading/batch-effects.ts';
 import type { OrderState } from '../trading/order-state.ts';
 import { pairSpecFromRow } from '../trading/pair-spec.ts';
-import type { OrderChange } from '../trading/sequencer.ts';
 import { orderNotifications } from './order-notifications.ts';
 
 const spec = pairSpecFromRow({

@@ -1,10 +1,9 @@
 import type { NotificationSeverity, Order } from '@platform/contracts';
-import type { Queryable } from '../../db/database.ts';
 import type { PubSub } from '../../realtime/pubsub.ts';
+import type { OrderChange } from '../trading/batch-effects.ts';
 import { toOrderView } from '../trading/order-state.ts';
 import type { PairSpec } from '../trading/pair-spec.ts';
-import type { OrderChange } from '../trading/sequencer.ts';
-import { insertNotifications, type NewNotification, publishNotifications } from './service.ts';
+import { insertNotificationsPart, type NewNotification, publishNotifications } from './service.ts';
 
 type OrderChangeKind = OrderChange['kind'];
 
@@ -37,17 +36,22 @@ export function orderNotifications(
 }
 
 /**
- * The order batch hook (SequencerHooks.inTransaction): stores the batch's order notifications in its
- * transaction and returns the push to run once it has committed.
+ * The trading writer's hook: the order notifications of the batches it writes, as part of its one
+ * statement (written only when `gate` holds), and the push to run once that has committed.
  */
 const TRIM_EVERY = 20;
 
-export function storeOrderNotifications(pubsub: PubSub, skipAccounts: ReadonlySet<string>) {
+export function orderNotificationsPart(pubsub: PubSub, skipAccounts: ReadonlySet<string>) {
   // Trimming to the cap costs a ranking query; in the order path it runs for an account once every
   // TRIM_EVERY notifications, so a busy account holds at most that many extra rows for a moment.
   const sinceTrim = new Map<string, number>();
-  return async (tx: Queryable, spec: PairSpec, changes: OrderChange[]): Promise<(() => void) | undefined> => {
-    const rows = orderNotifications(spec, changes, skipAccounts);
+  return (
+    groups: readonly { spec: PairSpec; changes: OrderChange[] }[],
+    offset: number,
+    gate: string,
+  ): { ctes: string; params: unknown[]; after: () => void } | null => {
+    const rows = groups.flatMap(({ spec, changes }) => orderNotifications(spec, changes, skipAccounts));
+    if (rows.length === 0) return null;
     const trimAccounts: string[] = [];
     for (const row of rows) {
       const count = (sinceTrim.get(row.accountId) ?? TRIM_EVERY - 1) + 1;
@@ -59,8 +63,8 @@ export function storeOrderNotifications(pubsub: PubSub, skipAccounts: ReadonlySe
       }
     }
     if (sinceTrim.size > 100_000) sinceTrim.clear();
-    const stored = await insertNotifications(tx, rows, { trimAccounts });
-    return stored.length === 0 ? undefined : () => publishNotifications(pubsub, stored);
+    const part = insertNotificationsPart(rows, trimAccounts, offset, gate);
+    return { ctes: part.ctes, params: part.params, after: () => publishNotifications(pubsub, part.stored) };
   };
 }
 

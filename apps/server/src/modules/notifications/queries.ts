@@ -45,6 +45,55 @@ export async function insertRows(q: Queryable, rows: readonly NotificationInsert
   return result.rows;
 }
 
+/**
+ * insertRows and trimOldest as CTEs of a larger statement (numbering parameters from offset + 1),
+ * both writing only when `gate` (an SQL boolean expression) holds. The trim does not see the rows
+ * inserted by the same statement: an account may keep a few more than `keep` until its next trim.
+ */
+export function insertRowsPart(
+  rows: readonly NotificationInsert[],
+  trimAccounts: readonly string[],
+  keep: number,
+  offset: number,
+  gate: string,
+): { ctes: string; params: unknown[] } {
+  const p = (n: number) => `$${n + offset}`;
+  return {
+    ctes: `
+    inserted_notifications AS (
+      INSERT INTO notifications (id, account_id, type, title, message, severity, action_url, metadata, created_at)
+      SELECT id, account_id, type, title, message, severity, action_url, metadata::jsonb, created_at::timestamptz
+      FROM unnest(${p(1)}::uuid[], ${p(2)}::uuid[], ${p(3)}::text[], ${p(4)}::text[], ${p(5)}::text[], ${p(6)}::text[],
+        ${p(7)}::text[], ${p(8)}::text[], ${p(9)}::text[])
+        WITH ORDINALITY AS entry (id, account_id, type, title, message, severity, action_url, metadata, created_at, position)
+      WHERE ${gate}
+      ORDER BY position
+    ),
+    trimmed_notifications AS (
+      DELETE FROM notifications WHERE ${gate} AND id IN (
+        SELECT id FROM (
+          SELECT id, row_number() OVER (PARTITION BY account_id ${NEWEST_FIRST}) AS newness
+          FROM notifications WHERE account_id = ANY(${p(10)}::uuid[])
+        ) ranked
+        WHERE newness > ${p(11)}
+      )
+    )`,
+    params: [
+      rows.map((row) => row.id),
+      rows.map((row) => row.account_id),
+      rows.map((row) => row.type),
+      rows.map((row) => row.title),
+      rows.map((row) => row.message),
+      rows.map((row) => row.severity),
+      rows.map((row) => row.action_url),
+      rows.map((row) => JSON.stringify(row.metadata)),
+      rows.map((row) => row.created_at.toISOString()),
+      trimAccounts,
+      keep,
+    ],
+  };
+}
+
 /** Deletes all but each account's newest `keep`; returns how many went. */
 export async function trimOldest(q: Queryable, accountIds: readonly string[], keep: number): Promise<number> {
   const result = await q.query(

@@ -18,6 +18,7 @@ import {
   deleteAll,
   deleteOne,
   insertRows,
+  insertRowsPart,
   type NotificationRow,
   selectNotifications,
   trimOldest,
@@ -72,6 +73,34 @@ export async function insertNotifications(
   const trim = options.trimAccounts ?? [...new Set(rows.map((row) => row.accountId))];
   if (trim.length > 0) await trimOldest(tx, trim, STORED_NOTIFICATIONS_MAX);
   return inserted.map((row) => ({ ...toNotification(row), accountId: row.account_id }));
+}
+
+/**
+ * insertNotifications as part of a larger statement (see insertRowsPart): the CTEs, their
+ * parameters, and the notifications as they will read once the statement has committed.
+ */
+export function insertNotificationsPart(
+  rows: readonly NewNotification[],
+  trimAccounts: readonly string[],
+  offset: number,
+  gate: string,
+): { ctes: string; params: unknown[]; stored: AccountNotification[] } {
+  const inserts = rows.map((row) => ({
+    id: crypto.randomUUID(),
+    account_id: row.accountId,
+    type: row.type,
+    title: row.title,
+    message: row.message,
+    severity: row.severity,
+    action_url: row.actionUrl,
+    metadata: row.metadata,
+    created_at: row.createdAt,
+  }));
+  const part = insertRowsPart(inserts, trimAccounts, STORED_NOTIFICATIONS_MAX, offset, gate);
+  return {
+    ...part,
+    stored: inserts.map((row) => ({ ...toNotification({ ...row, is_read: false }), accountId: row.account_id })),
+  };
 }
 
 /** Pushes stored notifications to their accounts' `notifications` socket channel. Call after commit. */

@@ -9,9 +9,12 @@ import { decimal, toUnits } from '@platform/money';
 import type { Database } from '../../db/database.ts';
 import type { Logger } from '../../logger.ts';
 import type { PubSub } from '../../realtime/pubsub.ts';
+import { fromEngineJson, toEngineJson } from './batch-effects.ts';
+import { FundsBook } from './funds.ts';
 import type { OrderState } from './order-state.ts';
 import { atomsOf, type PairSpec } from './pair-spec.ts';
-import { fromEngineJson, MarketSequencer, parseCommand, type SequencerHooks, toEngineJson } from './sequencer.ts';
+import { MarketSequencer, parseCommand, type SequencerHooks } from './sequencer.ts';
+import { TradingWriter, type WriterHook } from './writer.ts';
 
 export interface ExchangeOptions {
   db: Database;
@@ -23,7 +26,10 @@ export interface ExchangeOptions {
   /** A snapshot is written after this many commands since the last one. */
   snapshotEvery: number;
   createBook?: () => OrderBook;
-  hooks: SequencerHooks;
+  hooks: SequencerHooks & {
+    /** Inside each write transaction: rows that must commit with the batches (order notifications). */
+    inTransaction?: WriterHook;
+  };
 }
 
 export type OrderRow = {
@@ -115,10 +121,20 @@ export function marketRules(spec: PairSpec, bandBps: number): MarketRules {
  */
 export class Exchange {
   private readonly markets = new Map<string, MarketSequencer>();
-  private readonly snapshotSequence = new Map<string, number>();
-  private snapshotWrites: Promise<unknown> = Promise.resolve();
+  /** Available balances as trading sees them, shared by every market. */
+  readonly funds: FundsBook;
+  /** The one writer of every market's batches. */
+  readonly writer: TradingWriter;
 
-  constructor(private readonly options: ExchangeOptions) {}
+  constructor(private readonly options: ExchangeOptions) {
+    this.funds = new FundsBook(options.db);
+    this.writer = new TradingWriter({
+      db: options.db,
+      log: options.log,
+      funds: this.funds,
+      ...(options.hooks.inTransaction ? { inTransaction: options.hooks.inTransaction } : {}),
+    });
+  }
 
   market(pairId: string): MarketSequencer | undefined {
     return this.markets.get(pairId);
@@ -130,13 +146,16 @@ export class Exchange {
 
   async start(specs: PairSpec[]): Promise<void> {
     for (const spec of specs) {
+      const { onTrades, onOrders } = this.options.hooks;
       const sequencer = new MarketSequencer(spec, this.newEngine(spec), {
-        db: this.options.db,
         pubsub: this.options.pubsub,
         log: this.options.log,
         clock: this.options.clock,
         bandBps: this.options.bandBps,
-        hooks: { ...this.options.hooks, committed: (market) => this.maybeSnapshot(market) },
+        hooks: { ...(onTrades ? { onTrades } : {}), ...(onOrders ? { onOrders } : {}) },
+        writer: this.writer,
+        funds: this.funds,
+        snapshotEvery: this.options.snapshotEvery,
         reload: (market) => this.rebuild(market),
       });
       await this.rebuild(sequencer);
@@ -184,7 +203,7 @@ export class Exchange {
     for (const row of open.rows) sequencer.orders.set(row.id, orderFromRow(spec, row));
     sequencer.engine = engine;
     sequencer.lastSequence = last;
-    this.snapshotSequence.set(spec.id, from);
+    sequencer.snapshotSequence = from;
     const engineIds = new Set(engine.openOrders().map((order) => order.orderId));
     const missing = [...sequencer.orders.keys()].filter((id) => !engineIds.has(id));
     const extra = [...engineIds].filter((id) => !sequencer.orders.has(id));
@@ -197,45 +216,33 @@ export class Exchange {
     sequencer.publishSnapshot();
   }
 
-  private maybeSnapshot(sequencer: MarketSequencer): void {
-    const last = this.snapshotSequence.get(sequencer.spec.id) ?? 0;
-    if (sequencer.lastSequence - last < this.options.snapshotEvery) return;
-    this.writeSnapshot(sequencer);
-  }
-
   /**
-   * Writes the book as it stands after the last committed batch. Called only between batches (from
-   * the sequencer's committed hook, which runs before the next batch starts, or once the market is
-   * drained), so the picture never includes a command that is not durable yet.
+   * Stops taking commands, lets every market and the writer drain, and writes a snapshot of every
+   * market that moved since its last one (nothing is in flight any more, so each is durable).
    */
-  private writeSnapshot(sequencer: MarketSequencer): void {
-    const spec = sequencer.spec;
-    const sequence = sequencer.lastSequence;
-    if ((this.snapshotSequence.get(spec.id) ?? 0) >= sequence) return;
-    this.snapshotSequence.set(spec.id, sequence);
-    const snapshot = sequencer.engine.snapshot();
-    const hash = sequencer.engine.stateHash();
-    const json = toEngineJson(snapshot);
-    this.snapshotWrites = this.snapshotWrites
-      .then(async () => {
-        await this.options.db.query(
-          `INSERT INTO market_snapshots (pair_id, sequence, state_hash, snapshot) VALUES ($1, $2, $3, $4::jsonb)
-           ON CONFLICT DO NOTHING`,
-          [spec.id, sequence, hash, json],
-        );
-        await this.options.db.query('DELETE FROM market_snapshots WHERE pair_id = $1 AND sequence < $2', [
-          spec.id,
-          sequence,
-        ]);
-      })
-      .catch((error: unknown) => this.options.log.error({ err: error, pair: spec.id }, 'snapshot write failed'));
-  }
-
-  /** Stops taking commands, lets the queues drain, and snapshots every market that moved. */
   async stop(): Promise<void> {
     for (const market of this.markets.values()) market.closed = true;
     await Promise.all([...this.markets.values()].map((market) => market.drained()));
-    for (const market of this.markets.values()) this.writeSnapshot(market);
-    await this.snapshotWrites;
+    await this.writer.idle();
+    for (const market of this.markets.values()) {
+      if (market.lastSequence <= market.snapshotSequence) continue;
+      market.snapshotSequence = market.lastSequence;
+      try {
+        await this.options.db.transaction(async (tx) => {
+          await tx.query(
+            `INSERT INTO market_snapshots (pair_id, sequence, state_hash, snapshot) VALUES ($1, $2, $3, $4::jsonb)
+             ON CONFLICT DO NOTHING`,
+            [market.spec.id, market.lastSequence, market.engine.stateHash(), toEngineJson(market.engine.snapshot())],
+          );
+          await tx.query('DELETE FROM market_snapshots WHERE pair_id = $1 AND sequence < $2', [
+            market.spec.id,
+            market.lastSequence,
+          ]);
+        });
+      } catch (error) {
+        this.options.log.error({ err: error, pair: market.spec.id }, 'snapshot write failed');
+      }
+    }
+    this.funds.close();
   }
 }

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { balancesOf } from '../ledger/service.ts';
 import { feedOf } from '../markets/service.ts';
-import { storeOrderNotifications } from '../notifications/index.ts';
+import { orderNotificationsPart } from '../notifications/index.ts';
 import { Exchange } from './exchange.ts';
 import { MARKET_MAKER_ACCOUNT_ID, MarketMaker } from './market-maker.ts';
 import { toOrderView } from './order-state.ts';
@@ -65,7 +65,7 @@ export async function tradingModule(app: FastifyInstance, context: AppContext): 
     createBook: () => new FastOrderBook(),
     hooks: {
       // Spec §4: placed, filled, cancelled and rejected orders notify their owner (not the house bots).
-      inTransaction: storeOrderNotifications(pubsub, new Set([MARKET_MAKER_ACCOUNT_ID])),
+      inTransaction: orderNotificationsPart(pubsub, new Set([MARKET_MAKER_ACCOUNT_ID])),
       onTrades: (spec, trades) => {
         const feed = feedOf(context);
         if (!feed) return;

@@ -1,14 +1,13 @@
 import type { OrderBookUpdate, Trade } from '@platform/contracts';
 import type { BookDepth, MarketCommand, MarketEngine, MarketEvent, MarketRejectReason } from '@platform/engine';
-import { formatDecimal } from '@platform/money';
-import type { Database, Transaction } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Logger } from '../../logger.ts';
 import type { PubSub } from '../../realtime/pubsub.ts';
-import { availableBalances, type EntryInput, type PostingInput, postEntries } from '../ledger/service.ts';
+import type { PostingInput } from '../ledger/service.ts';
+import { BatchEffects, batchRows, fromEngineJson, type TradeRecord, toEngineJson } from './batch-effects.ts';
+import type { FundsBook, FundsKey } from './funds.ts';
 import { type OrderState, requiredReserve } from './order-state.ts';
 import {
-  atomsOf,
   atomsText,
   feeAtoms,
   lotsToAtoms,
@@ -17,8 +16,11 @@ import {
   priceText,
   quantityText,
 } from './pair-spec.ts';
+import type { SnapshotRecord, TradingWriter } from './writer.ts';
 
-/** Most commands one group commit takes: bounds the transaction and the latency of the first. */
+export { fromEngineJson, type OrderChange, type TradeRecord, toEngineJson } from './batch-effects.ts';
+
+/** Most commands one market batch takes. */
 const MAX_BATCH = 512;
 /** Book levels kept in the retained snapshot and diffed into deltas. */
 export const BOOK_DEPTH_LEVELS = 50;
@@ -51,91 +53,53 @@ type Pending = {
   attempts: number;
 };
 
-/** A batch whose optimistic balance read lost a race is retried this many times before it fails. */
+/** A command whose batch could not be written is tried this many times before it fails. */
 const MAX_BATCH_ATTEMPTS = 3;
 
-/** A trade as written to the trades table and announced. */
-export interface TradeRecord {
-  id: string;
-  pairId: string;
-  sequence: number;
-  priceTicks: number;
-  quantityLots: number;
-  total: bigint;
-  takerSide: 'buy' | 'sell';
-  makerOrderId: string;
-  takerOrderId: string;
-  makerAccountId: string;
-  takerAccountId: string;
-  makerFee: bigint;
-  takerFee: bigint;
-  executedAt: Date;
-}
-
 export interface SequencerHooks {
-  /** Right after a batch commits, before the next one starts (engine snapshots are taken here). */
-  committed?: (sequencer: MarketSequencer) => void;
   /** After a batch commits: the trades it made, for candles and statistics. */
   onTrades?: (spec: PairSpec, trades: TradeRecord[]) => void;
   /** After a batch commits: every order whose state changed, and the accounts whose balances moved. */
   onOrders?: (spec: PairSpec, orders: OrderState[], accounts: Map<string, Set<string>>) => void;
-  /**
-   * Inside the batch transaction: extra rows that must commit with it (order notifications). May
-   * return a function to run once the batch has committed (to push what it wrote).
-   */
-  inTransaction?: (tx: Transaction, spec: PairSpec, changes: OrderChange[]) => Promise<(() => void) | undefined>;
-}
-
-/** What happened to an order in a batch, for notifications (spec §4: placed, filled, cancelled, rejected). */
-export interface OrderChange {
-  kind: 'placed' | 'filled' | 'cancelled' | 'rejected' | 'expired' | 'completed';
-  order: OrderState;
 }
 
 export interface SequencerDeps {
-  db: Database;
   pubsub: PubSub;
   log: Logger;
   clock: () => Date;
   bandBps: number;
   hooks: SequencerHooks;
-  /** Rebuilds this market from the database after a failed batch (nothing of it was written). */
+  writer: TradingWriter;
+  funds: FundsBook;
+  /** An engine snapshot goes with the batch after this many commands since the last one. */
+  snapshotEvery: number;
+  /** Rebuilds this market from the database after a failed write (nothing of it was written). */
   reload: (sequencer: MarketSequencer) => Promise<void>;
-}
-
-/**
- * JSON for the journal and the snapshots: a bigint (a quote budget) is written as the string
- * '123n' and read back as a bigint. No other value of the engine is a string ending in a digit and 'n'.
- */
-export function toEngineJson(value: unknown): string {
-  return JSON.stringify(value, (_key, item) => (typeof item === 'bigint' ? `${item}n` : item));
-}
-
-/** Reads what toEngineJson wrote (a string, or the value a jsonb column already parsed). */
-export function fromEngineJson<T>(json: unknown): T {
-  const text = typeof json === 'string' ? json : JSON.stringify(json);
-  return JSON.parse(text, (_key, item) =>
-    typeof item === 'string' && /^-?\d+n$/.test(item) ? BigInt(item.slice(0, -1)) : item,
-  ) as T;
 }
 
 export const parseCommand = (json: unknown): MarketCommand => fromEngineJson<MarketCommand>(json);
 
 /**
- * One market's sequencer: the only writer of its book and its open orders. Commands queue up while
- * a batch commits; the next batch takes all of them (group commit). A batch assigns sequence numbers,
- * applies the commands to the engine, settles the results (trades, fees, holds released) and writes
- * the journal, the orders, the trades and the ledger postings in one transaction. Only then are the
- * callers answered and the events published. A failed transaction reloads the market from the
- * database, so memory never runs ahead of what is durable.
+ * One market's sequencer: the only writer of its book and its open orders. Commands that arrive
+ * together form a batch; the batch is checked against the funds book, applied to the engine and
+ * settled in memory at once, then handed to the trading writer, and the market goes on with the
+ * next batch while it is written. Callers are answered, and events published, only once their
+ * batch has committed. If a write fails, the market halts, reloads its book and orders from the
+ * database (which holds none of the failed batches), and retries or fails the commands.
  */
 export class MarketSequencer {
   readonly orders = new Map<string, OrderState>();
   lastSequence = 0;
+  /** Sequence of the last engine snapshot written (or being written with a batch). */
+  snapshotSequence = 0;
   private queue: Pending[] = [];
-  private running = false;
-  private idle: Promise<void> = Promise.resolve();
-  private markIdle: () => void = () => {};
+  private scheduled = false;
+  private producing = false;
+  private inFlight = 0;
+  private halted = false;
+  /** Commands of undone batches, in order, while the market halts. */
+  private undone: { pending: Pending[]; error: unknown; dependent: boolean }[] = [];
+  private idleWaiters: (() => void)[] = [];
   private lastDepth: BookDepth = { bids: [], asks: [] };
   private bookSequence = 0;
   closed = false;
@@ -151,7 +115,7 @@ export class MarketSequencer {
     return new Promise((resolve, reject) => {
       const pristine = job.kind === 'place' ? { ...job.order } : null;
       this.queue.push({ job, resolve, reject, pristine, attempts: 0 });
-      if (!this.running) this.start();
+      this.schedule();
     });
   }
 
@@ -167,13 +131,25 @@ export class MarketSequencer {
     return this.submit({ kind: 'modify', ...job });
   }
 
-  /** Resolves when every queued command has been committed. */
+  /** Resolves when every queued command has been committed (or failed). */
   drained(): Promise<void> {
-    return this.running ? this.idle : Promise.resolve();
+    if (this.isIdle()) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
   get pendingCount(): number {
     return this.queue.length;
+  }
+
+  private isIdle(): boolean {
+    return this.queue.length === 0 && !this.producing && !this.scheduled && this.inFlight === 0 && !this.halted;
+  }
+
+  private checkIdle(): void {
+    if (!this.isIdle() || this.idleWaiters.length === 0) return;
+    const waiters = this.idleWaiters;
+    this.idleWaiters = [];
+    for (const resolve of waiters) resolve();
   }
 
   /** The picture published on orderbook.{PAIR} and served by the HTTP order book. */
@@ -204,155 +180,170 @@ export class MarketSequencer {
     this.deps.pubsub.retain(`orderbook.${this.spec.id}`, snapshot);
   }
 
-  private start(): void {
-    this.running = true;
-    this.idle = new Promise((resolve) => {
-      this.markIdle = resolve;
+  /** Commands that arrive in the same turn of the event loop go into one batch. */
+  private schedule(): void {
+    if (this.scheduled || this.producing || this.halted) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      void this.produce();
     });
-    void this.loop();
   }
 
-  private async loop(): Promise<void> {
+  private async produce(): Promise<void> {
+    if (this.producing || this.halted) return;
+    this.producing = true;
     try {
-      while (this.queue.length > 0) {
-        const batch = this.queue.splice(0, MAX_BATCH);
-        await this.runBatch(batch);
+      while (this.queue.length > 0 && !this.halted) {
+        const keys = this.fundKeys(this.queue.slice(0, MAX_BATCH));
+        if (!this.deps.funds.hasAll(keys)) {
+          try {
+            await this.deps.funds.load(keys);
+          } catch (error) {
+            // The balances could not be read: these commands fail, nothing was decided.
+            this.deps.log.error({ err: error, pair: this.spec.id }, 'funds read failed');
+            for (const pending of this.queue.splice(0, MAX_BATCH)) pending.reject(error);
+          }
+          continue;
+        }
+        this.decide(this.queue.splice(0, MAX_BATCH));
       }
     } finally {
-      this.running = false;
-      this.markIdle();
+      this.producing = false;
+      if (this.queue.length > 0 && !this.halted) this.schedule();
+      this.checkIdle();
     }
   }
 
-  /**
-   * One group commit. Funds are checked against balances read just before (one query for the whole
-   * batch) and tracked in memory from command to command, so the holds, the engine's results and
-   * their settlement are all written in the batch's one transaction. If another market spent the
-   * same funds meanwhile, the database refuses the negative balance, nothing is written, and the
-   * batch starts again from freshly read balances.
-   */
-  private async runBatch(batch: Pending[]): Promise<void> {
-    const now = this.deps.clock();
-    const effects = new BatchEffects(this.spec);
-    const outcomes: CommandOutcome[] = [];
-    const firstSequence = this.lastSequence;
-    let afterCommit: (() => void) | undefined;
-    try {
-      const t0 = performance.now();
-      const funds = await this.readFunds(batch);
-      const t1 = performance.now();
-      for (const pending of batch) outcomes.push(this.applyOne(pending.job, now, effects, funds));
-      const changes = effects.changes.map((change) => ({ kind: change.kind, order: { ...change.order } }));
-      const t2 = performance.now();
-      afterCommit = await this.deps.db.transaction(
-        async (tx) => {
-          await effects.writeRecords(tx, this.spec.id, now);
-          const after = await this.deps.hooks.inTransaction?.(tx, this.spec, changes);
-          // The ledger goes last: its row locks (balances other markets touch too) are then held
-          // only for the commit itself.
-          await effects.writeLedger(tx);
-          return after;
-        },
-        { retries: 5 },
-      );
-      const t3 = performance.now();
-      this.deps.log.debug(
-        {
-          pair: this.spec.id,
-          commands: batch.length,
-          readMs: Math.round((t1 - t0) * 10) / 10,
-          applyMs: Math.round((t2 - t1) * 10) / 10,
-          commitMs: Math.round((t3 - t2) * 10) / 10,
-        },
-        'market batch committed',
-      );
-    } catch (error) {
-      await this.recoverFrom(error, batch, firstSequence);
-      return;
+  /** Every balance the batch may take funds from. */
+  private fundKeys(batch: Pending[]): FundsKey[] {
+    const keys: FundsKey[] = [];
+    for (const { job } of batch) {
+      if (job.kind === 'place' && job.order.reserved > 0n) {
+        keys.push({ accountId: job.order.accountId, currency: job.order.reserveCurrency });
+      } else if (job.kind === 'modify' && job.hold > 0n) {
+        const order = this.orders.get(job.orderId);
+        if (order) keys.push({ accountId: order.accountId, currency: order.reserveCurrency });
+      }
     }
-    // Everything the batch announces is pictured now, before the next batch can touch the engine;
-    // the callers are answered first and the fan-out runs right after, so subscribers never delay them.
+    return keys;
+  }
+
+  /**
+   * Decides a batch in memory (funds, engine, settlement), pictures everything it will announce,
+   * and hands it to the writer. Synchronous: nothing else touches the engine or the funds meanwhile.
+   */
+  private decide(batch: Pending[]): void {
+    const now = this.deps.clock();
+    const ticket = this.deps.writer.nextTicket();
+    const effects = new BatchEffects(this.spec, this.deps.funds, ticket);
+    const outcomes: CommandOutcome[] = [];
+    for (const pending of batch) outcomes.push(this.applyOne(pending.job, now, effects));
+    const changes = effects.changes.map((change) => ({ kind: change.kind, order: { ...change.order } }));
     const emit = this.prepareEvents(effects, now);
-    this.deps.hooks.committed?.(this);
-    for (const [index, pending] of batch.entries()) pending.resolve(outcomes[index]!);
-    setImmediate(() => {
-      emit();
-      afterCommit?.();
+    const snapshot = this.snapshotIfDue();
+    this.inFlight++;
+    this.deps.writer.submit({
+      ticket,
+      spec: this.spec,
+      rows: batchRows(effects),
+      entries: effects.entries,
+      changes,
+      snapshot,
+      owner: this,
+      resolve: () => {
+        this.inFlight--;
+        for (const [index, pending] of batch.entries()) pending.resolve(outcomes[index]!);
+        // The callers are answered first; the fan-out runs right after, so subscribers never delay them.
+        setImmediate(emit);
+        this.checkIdle();
+      },
+      reject: (error, dependent) => {
+        this.inFlight--;
+        this.undone.push({ pending: batch, error, dependent });
+        if (this.inFlight === 0) void this.recover();
+      },
     });
   }
 
-  /** Available balances (atoms) of every account and currency the batch must hold funds from. */
-  private async readFunds(batch: Pending[]): Promise<Map<string, bigint>> {
-    const keys = new Map<string, { accountId: string; currency: string }>();
-    for (const { job } of batch) {
-      if (job.kind === 'place' && job.order.reserved > 0n) {
-        keys.set(`${job.order.accountId}:${job.order.reserveCurrency}`, {
-          accountId: job.order.accountId,
-          currency: job.order.reserveCurrency,
-        });
-      } else if (job.kind === 'modify' && job.hold > 0n) {
-        const order = this.orders.get(job.orderId);
-        if (order)
-          keys.set(`${order.accountId}:${order.reserveCurrency}`, {
-            accountId: order.accountId,
-            currency: order.reserveCurrency,
-          });
-      }
-    }
-    const funds = new Map<string, bigint>();
-    if (keys.size === 0) return funds;
-    const rows = await availableBalances(this.deps.db, [...keys.values()]);
-    for (const [key, value] of rows) funds.set(key, atomsOf(value));
-    return funds;
+  private snapshotIfDue(): SnapshotRecord | null {
+    if (this.lastSequence - this.snapshotSequence < this.deps.snapshotEvery) return null;
+    this.snapshotSequence = this.lastSequence;
+    return {
+      pairId: this.spec.id,
+      sequence: this.lastSequence,
+      hash: this.engine.stateHash(),
+      json: toEngineJson(this.engine.snapshot()),
+    };
   }
 
-  /** Takes `amount` from the funds read for the batch; false when they do not cover it. */
-  private static take(funds: Map<string, bigint>, accountId: string, currency: string, amount: bigint): boolean {
-    const key = `${accountId}:${currency}`;
-    const have = funds.get(key) ?? 0n;
-    if (have < amount) return false;
-    funds.set(key, have - amount);
-    return true;
+  /** Called by the writer when a write this market depends on failed: stop deciding. */
+  halt(): void {
+    this.halted = true;
   }
 
   /**
-   * Nothing of a failed batch was written: memory is rebuilt from the database. A batch that lost
-   * a race for funds (or hit a transient conflict) runs again; anything else fails its callers.
+   * Once every batch in flight has come back undone: rebuild the market from the database, then
+   * retry the commands of batches that were only waiting behind the failure, or that lost a race
+   * for funds; fail the others.
    */
-  private async recoverFrom(error: unknown, batch: Pending[], firstSequence: number): Promise<void> {
-    const raced = error instanceof AppError && error.code === 'INSUFFICIENT_BALANCE';
-    const retry = batch.filter((pending) => raced && pending.attempts + 1 < MAX_BATCH_ATTEMPTS);
-    const fail = batch.filter((pending) => !retry.includes(pending));
-    if (fail.length > 0) {
-      this.deps.log.error({ err: error, pair: this.spec.id, firstSequence }, 'market batch failed; reloading');
+  private async recover(): Promise<void> {
+    const undone = this.undone;
+    this.undone = [];
+    const retry: Pending[] = [];
+    const failed: { pending: Pending; error: unknown }[] = [];
+    let firstError: unknown;
+    for (const { pending: batch, error, dependent } of undone) {
+      const raced = dependent || (error instanceof AppError && error.code === 'INSUFFICIENT_BALANCE');
+      if (!dependent) firstError ??= error;
+      for (const pending of batch) {
+        if (raced && pending.attempts + 1 < MAX_BATCH_ATTEMPTS) retry.push(pending);
+        else failed.push({ pending, error });
+      }
+    }
+    if (failed.length > 0) {
+      this.deps.log.error({ err: firstError, pair: this.spec.id }, 'market batch failed; reloading');
     }
     try {
       await this.deps.reload(this);
     } catch (reloadError) {
       this.deps.log.fatal({ err: reloadError, pair: this.spec.id }, 'market reload failed; market closed');
       this.closed = true;
-      for (const pending of batch) pending.reject(reloadError);
+      for (const pending of [...retry, ...failed.map((item) => item.pending), ...this.queue.splice(0)]) {
+        pending.reject(reloadError);
+      }
+      this.halted = false;
+      this.checkIdle();
       return;
     }
-    for (const pending of fail) pending.reject(error);
+    for (const { pending, error } of failed) pending.reject(error);
     for (const pending of retry) {
       pending.attempts++;
       if (pending.job.kind === 'place' && pending.pristine) pending.job.order = { ...pending.pristine };
     }
     this.queue.unshift(...retry);
+    this.halted = false;
+    if (this.queue.length > 0) this.schedule();
+    this.checkIdle();
   }
 
-  private applyOne(job: Job, now: Date, effects: BatchEffects, funds: Map<string, bigint>): CommandOutcome {
+  /** Whether the funds book covers `amount` of the account's currency (loaded before the batch). */
+  private covers(accountId: string, currency: string, amount: bigint): boolean {
+    return this.deps.funds.available(accountId, currency) >= amount;
+  }
+
+  private applyOne(job: Job, now: Date, effects: BatchEffects): CommandOutcome {
     // Funds first: a command the balance cannot cover never reaches the engine or the journal.
     if (
       job.kind === 'place' &&
-      !MarketSequencer.take(funds, job.order.accountId, job.order.reserveCurrency, job.order.reserved)
+      job.order.reserved > 0n &&
+      !this.covers(job.order.accountId, job.order.reserveCurrency, job.order.reserved)
     ) {
       return { status: 'rejected', reason: 'insufficient_balance', order: null };
     }
     if (job.kind === 'modify' && job.hold > 0n) {
       const order = this.orders.get(job.orderId);
-      if (order && !MarketSequencer.take(funds, order.accountId, order.reserveCurrency, job.hold)) {
+      if (order && !this.covers(order.accountId, order.reserveCurrency, job.hold)) {
         return { status: 'rejected', reason: 'insufficient_balance', order: { ...order } };
       }
     }
@@ -579,7 +570,10 @@ export class MarketSequencer {
         amount: atomsText(buyerFee + sellerFee),
       },
     ];
-    effects.entries.push({ kind: 'trade', reference: event.tradeId, postings });
+    effects.settle({ kind: 'trade', reference: event.tradeId, postings }, [
+      { accountId: buyer.accountId, currency: spec.base, amount: base },
+      { accountId: seller.accountId, currency: spec.quote, amount: value - sellerFee },
+    ]);
     effects.accountsMoved(buyer.accountId, spec.quote, spec.base);
     effects.accountsMoved(seller.accountId, spec.quote, spec.base);
     effects.trades.push({
@@ -685,165 +679,4 @@ function diffSide(before: BookDepth['bids'], after: BookDepth['bids']): [number,
   }
   for (const price of previous.keys()) changes.push([price, 0]);
   return changes;
-}
-
-/** Everything one batch writes, gathered while the commands apply. */
-class BatchEffects {
-  readonly journalRows: { s: number; c: unknown; a: boolean }[] = [];
-  readonly touched = new Map<string, OrderState>();
-  readonly trades: TradeRecord[] = [];
-  readonly entries: EntryInput[] = [];
-  readonly changes: OrderChange[] = [];
-  /** account -> currencies whose balance moved. */
-  readonly accounts = new Map<string, Set<string>>();
-
-  constructor(private readonly spec: PairSpec) {}
-
-  journal(command: MarketCommand, accepted: boolean): void {
-    this.journalRows.push({ s: command.sequence, c: JSON.parse(toEngineJson(command)), a: accepted });
-  }
-
-  touch(order: OrderState): void {
-    this.touched.set(order.id, order);
-  }
-
-  hold(order: OrderState, amount: bigint): void {
-    if (amount <= 0n) return;
-    const owner = { kind: 'user' as const, accountId: order.accountId };
-    this.entries.push({
-      kind: 'order_hold',
-      reference: order.id,
-      postings: [
-        { owner, currency: order.reserveCurrency, bucket: 'available', amount: atomsText(-amount) },
-        { owner, currency: order.reserveCurrency, bucket: 'locked', amount: atomsText(amount) },
-      ],
-    });
-    this.accountsMoved(order.accountId, order.reserveCurrency);
-    this.touch(order);
-  }
-
-  accountsMoved(accountId: string, ...currencies: string[]): void {
-    let set = this.accounts.get(accountId);
-    if (!set) {
-      set = new Set();
-      this.accounts.set(accountId, set);
-    }
-    for (const currency of currencies) set.add(currency);
-  }
-
-  release(order: OrderState, amount: bigint, kind: string): void {
-    if (amount <= 0n) return;
-    const owner = { kind: 'user' as const, accountId: order.accountId };
-    this.entries.push({
-      kind,
-      reference: order.id,
-      postings: [
-        { owner, currency: order.reserveCurrency, bucket: 'locked', amount: atomsText(-amount) },
-        { owner, currency: order.reserveCurrency, bucket: 'available', amount: atomsText(amount) },
-      ],
-    });
-    this.accountsMoved(order.accountId, order.reserveCurrency);
-  }
-
-  /**
-   * The batch's journal rows, orders (new ones inserted with their state after the batch, open ones
-   * updated) and trades, in one statement: one round trip instead of three.
-   */
-  async writeRecords(tx: Transaction, pairId: string, now: Date): Promise<void> {
-    if (this.journalRows.length === 0 && this.touched.size === 0 && this.trades.length === 0) return;
-    const spec = this.spec;
-    const price = (ticks: number | null) => (ticks === null ? null : priceText(spec, ticks));
-    const orderRows = [...this.touched.values()].map((order) => ({
-      id: order.id,
-      account_id: order.accountId,
-      client_order_id: order.clientOrderId,
-      side: order.side,
-      type: order.type,
-      time_in_force: order.timeInForce,
-      post_only: order.postOnly,
-      self_trade_prevention: order.selfTradePrevention,
-      price: price(order.priceTicks),
-      stop_price: price(order.stopPriceTicks),
-      stop_limit_price: price(order.stopLimitPriceTicks),
-      quantity: order.quantityLots === null ? null : quantityText(spec, order.quantityLots),
-      quote_amount:
-        order.quoteNotional === null
-          ? null
-          : formatDecimal({ units: order.quoteNotional, scale: spec.pricePrecision + spec.quantityPrecision }),
-      filled_quantity: quantityText(spec, order.filledLots),
-      filled_total: atomsText(order.filledTotal),
-      fee: atomsText(order.fee),
-      status: order.status,
-      triggered: order.triggered,
-      reject_reason: order.rejectReason,
-      end_reason: order.endReason,
-      reserve_currency: order.reserveCurrency,
-      reserved: atomsText(order.reserved),
-      reference_ticks: order.referenceTicks,
-      sequence: order.sequence,
-      created_at: order.createdAt.toISOString(),
-      updated_at: order.updatedAt.toISOString(),
-    }));
-    const tradeRows = this.trades.map((trade) => ({
-      id: trade.id,
-      sequence: trade.sequence,
-      price: priceText(this.spec, trade.priceTicks),
-      quantity: quantityText(this.spec, trade.quantityLots),
-      total: atomsText(trade.total),
-      taker_side: trade.takerSide,
-      maker_order_id: trade.makerOrderId,
-      taker_order_id: trade.takerOrderId,
-      maker_account_id: trade.makerAccountId,
-      taker_account_id: trade.takerAccountId,
-      maker_fee: atomsText(trade.makerFee),
-      taker_fee: atomsText(trade.takerFee),
-    }));
-    await tx.query(
-      `WITH journal AS (
-         INSERT INTO market_journal (pair_id, sequence, command, accepted)
-         SELECT $1, (e->>'s')::bigint, e->'c', (e->>'a')::boolean FROM jsonb_array_elements($2::jsonb) AS e
-       ),
-       upserted AS (
-         INSERT INTO orders (id, account_id, pair_id, client_order_id, side, type, time_in_force, post_only,
-           self_trade_prevention, price, stop_price, stop_limit_price, quantity, quote_amount, filled_quantity,
-           filled_total, fee, status, triggered, reject_reason, end_reason, reserve_currency, reserved,
-           reference_ticks, sequence, created_at, updated_at)
-         SELECT v.id, v.account_id, $1, v.client_order_id, v.side, v.type, v.time_in_force, v.post_only,
-           v.self_trade_prevention, v.price, v.stop_price, v.stop_limit_price, v.quantity, v.quote_amount,
-           v.filled_quantity, v.filled_total, v.fee, v.status, v.triggered, v.reject_reason, v.end_reason,
-           v.reserve_currency, v.reserved, v.reference_ticks, v.sequence, v.created_at, v.updated_at
-         FROM jsonb_to_recordset($3::jsonb) AS v(id uuid, account_id uuid, client_order_id text, side text, type text,
-           time_in_force text, post_only boolean, self_trade_prevention text, price numeric, stop_price numeric,
-           stop_limit_price numeric, quantity numeric, quote_amount numeric, filled_quantity numeric,
-           filled_total numeric, fee numeric, status text, triggered boolean, reject_reason text, end_reason text,
-           reserve_currency text, reserved numeric, reference_ticks bigint, sequence bigint,
-           created_at timestamptz, updated_at timestamptz)
-         ON CONFLICT (id) DO UPDATE SET status = EXCLUDED.status, quantity = EXCLUDED.quantity, price = EXCLUDED.price,
-           stop_price = EXCLUDED.stop_price, filled_quantity = EXCLUDED.filled_quantity,
-           filled_total = EXCLUDED.filled_total, fee = EXCLUDED.fee, reserved = EXCLUDED.reserved,
-           triggered = EXCLUDED.triggered, reject_reason = EXCLUDED.reject_reason, end_reason = EXCLUDED.end_reason,
-           sequence = EXCLUDED.sequence, updated_at = EXCLUDED.updated_at
-       )
-       -- The trades' foreign keys see the orders inserted above: constraint checks run at the end of the statement.
-       INSERT INTO trades (id, pair_id, sequence, price, quantity, total, taker_side, maker_order_id, taker_order_id,
-         maker_account_id, taker_account_id, maker_fee, taker_fee, fee_currency, executed_at)
-       SELECT v.id, $1, v.sequence, v.price, v.quantity, v.total, v.taker_side, v.maker_order_id, v.taker_order_id,
-         v.maker_account_id, v.taker_account_id, v.maker_fee, v.taker_fee, $5, $6
-       FROM jsonb_to_recordset($4::jsonb) AS v(id text, sequence bigint, price numeric, quantity numeric,
-         total numeric, taker_side text, maker_order_id uuid, taker_order_id uuid, maker_account_id uuid,
-         taker_account_id uuid, maker_fee numeric, taker_fee numeric)`,
-      [
-        pairId,
-        JSON.stringify(this.journalRows),
-        JSON.stringify(orderRows),
-        JSON.stringify(tradeRows),
-        this.spec.quote,
-        now.toISOString(),
-      ],
-    );
-  }
-
-  async writeLedger(tx: Transaction): Promise<void> {
-    if (this.entries.length > 0) await postEntries(tx, this.entries);
-  }
 }

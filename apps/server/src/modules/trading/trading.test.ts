@@ -2,6 +2,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/harness.ts';
 import { type SignedUp, signUp } from '../auth/test-support.ts';
 import { checkLedgerInvariants } from '../ledger/invariants.ts';
+import { postEntries } from '../ledger/service.ts';
 import { balance, feeBalance, fund, placeOrder, setReferencePrice } from './test-support.ts';
 
 type ErrorBody = { error: { code: string; message: string; details?: Record<string, unknown> } };
@@ -511,6 +512,69 @@ describeEachDatabase(
           available: '0',
           locked: '2762.76',
         });
+        expect(await checkLedgerInvariants(server().db)).toEqual([]);
+      });
+    });
+
+    describe('the in-memory funds follow the ledger', () => {
+      const buy = (user: SignedUp, quantity: string) =>
+        placeOrder(server(), token(user), {
+          trading_pair: 'BTC_USD',
+          side: 'buy',
+          type: 'limit',
+          price: '46000.00',
+          quantity,
+        });
+
+      it('a deposit that lands after the balance was read can be spent at once', async () => {
+        const user = await signUp(server());
+        await fund(server(), id(user), 'USD', '100');
+        // 0.001 BTC at 46,000 holds 46.046 USD: the balance is now in memory.
+        expect((await buy(user, '0.001')).status).toBe(201);
+        expect((await buy(user, '0.002')).status).toBe(422);
+        await fund(server(), id(user), 'USD', '100');
+        const spent = await buy(user, '0.002');
+        expect(spent.status).toBe(201);
+        expect(await balance(server(), id(user), 'USD')).toEqual({
+          currency: 'USD',
+          available: '61.862',
+          locked: '138.138',
+        });
+      });
+
+      it('a balance taken behind its back makes the write fail; the market reloads and answers Insufficient balance', async () => {
+        const user = await signUp(server());
+        await fund(server(), id(user), 'USD', '100');
+        expect((await buy(user, '0.001')).status).toBe(201);
+        // 50 USD leave without telling trading (as a writer that skips the announcement would):
+        // memory still says 53.954 USD are free.
+        await postEntries(
+          server().db,
+          [
+            {
+              kind: 'test_withdrawal',
+              reference: `stale:${id(user)}`,
+              postings: [
+                { owner: { kind: 'user', accountId: id(user) }, currency: 'USD', bucket: 'available', amount: '-50' },
+                { owner: { kind: 'system', name: 'custody' }, currency: 'USD', bucket: 'available', amount: '50' },
+              ],
+            },
+          ],
+          { notify: false },
+        );
+        const refused = await buy(user, '0.001');
+        expect(refused.status).toBe(422);
+        expect(refused.body.error?.message).toBe('Insufficient balance');
+        // The market reloaded from the database and goes on: 3.954 USD are really free.
+        const small = await buy(user, '0.00005');
+        expect(small.status).toBe(201);
+        expect(await balance(server(), id(user), 'USD')).toEqual({
+          currency: 'USD',
+          available: '1.6517',
+          locked: '48.3483',
+        });
+        const book = await server().request('GET', '/v1/orderbook/BTC_USD');
+        expect((book.body as { bids: string[][] }).bids.some(([price]) => price === '46000.00')).toBe(true);
         expect(await checkLedgerInvariants(server().db)).toEqual([]);
       });
     });

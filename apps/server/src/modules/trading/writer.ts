@@ -1,0 +1,214 @@
+import type { Database } from '../../db/database.ts';
+import type { Logger } from '../../logger.ts';
+import { type EntryInput, ledgerError, ledgerWritePart } from '../ledger/service.ts';
+import { type BatchRows, type OrderChange, recordsPart } from './batch-effects.ts';
+import type { FundsBook } from './funds.ts';
+import type { PairSpec } from './pair-spec.ts';
+
+/** Most journal rows one write transaction takes (its first waiter's latency and its size). */
+const MAX_COMMANDS_PER_WRITE = 2048;
+
+/** An engine snapshot taken right after a batch, written with it. */
+export interface SnapshotRecord {
+  pairId: string;
+  sequence: number;
+  hash: string;
+  json: string;
+}
+
+/** One market batch, decided in memory, waiting to be made durable. */
+export interface WriteJob {
+  ticket: number;
+  spec: PairSpec;
+  rows: BatchRows;
+  entries: EntryInput[];
+  changes: OrderChange[];
+  snapshot: SnapshotRecord | null;
+  /** Who to stop when a write fails: everything it decided after this batch was built on it. */
+  owner: { halt(): void };
+  resolve(): void;
+  reject(error: unknown, dependent: boolean): void;
+}
+
+/**
+ * Rows that must commit with the batches (order notifications), as CTEs of the writer's statement
+ * numbering parameters from offset + 1 and writing only when `gate` holds; `after` runs once committed.
+ */
+export type WriterHook = (
+  groups: { spec: PairSpec; changes: OrderChange[] }[],
+  offset: number,
+  gate: string,
+) => { ctes: string; params: unknown[]; after?: () => void } | null;
+
+/** Every write of the statement waits on the ledger part's check of its account ids. */
+const GATE = '(SELECT ok FROM verified)';
+
+/**
+ * The one writer of every market's batches. Markets decide in memory and go on deciding; the writer
+ * commits whatever batches are waiting, of all markets, in one transaction (journal, orders, trades,
+ * notifications, snapshots, and the ledger postings last), then answers them in order. So no two
+ * trading transactions ever queue on the same balance rows, and the database does one commit for
+ * many markets' batches.
+ *
+ * A batch is built on every earlier batch of its market and on the funds every earlier batch moved.
+ * When a write fails, the batches in it and every batch waiting after it are undone together: their
+ * markets halt and reload from the database, the funds book is cleared, and their commands are
+ * retried or failed by their markets.
+ */
+export class TradingWriter {
+  private queue: WriteJob[] = [];
+  private running = false;
+  private ticket = 0;
+  private idleWaiters: (() => void)[] = [];
+
+  constructor(
+    private readonly deps: {
+      db: Database;
+      log: Logger;
+      funds: FundsBook;
+      inTransaction?: WriterHook;
+    },
+  ) {}
+
+  /** The ticket the next job must carry (tickets are handed out in submission order). */
+  nextTicket(): number {
+    return this.ticket + 1;
+  }
+
+  submit(job: Omit<WriteJob, 'ticket'> & { ticket: number }): void {
+    if (job.ticket !== this.ticket + 1) throw new Error(`write ticket ${job.ticket} out of order`);
+    this.ticket = job.ticket;
+    this.queue.push(job);
+    if (!this.running) {
+      this.running = true;
+      void this.loop();
+    }
+  }
+
+  get busy(): boolean {
+    return this.running;
+  }
+
+  /** Resolves once nothing is waiting or being written. */
+  idle(): Promise<void> {
+    if (!this.running) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  private async loop(): Promise<void> {
+    try {
+      while (this.queue.length > 0) {
+        let commands = 0;
+        let count = 0;
+        while (count < this.queue.length && (count === 0 || commands < MAX_COMMANDS_PER_WRITE)) {
+          commands += this.queue[count]!.rows.journal.length;
+          count++;
+        }
+        const jobs = this.queue.splice(0, count);
+        await this.write(jobs);
+      }
+    } finally {
+      this.running = false;
+      this.deps.funds.trimWhenIdle();
+      const waiters = this.idleWaiters;
+      this.idleWaiters = [];
+      for (const resolve of waiters) resolve();
+    }
+  }
+
+  private async write(jobs: WriteJob[]): Promise<void> {
+    const started = performance.now();
+    let afterCommit: (() => void) | undefined;
+    try {
+      afterCommit = await this.writeStatement(jobs);
+    } catch (error) {
+      // Everything decided after these batches was built on them: undo it all before anyone moves on.
+      const dependents = this.queue.splice(0);
+      for (const job of [...jobs, ...dependents]) job.owner.halt();
+      this.deps.funds.clear();
+      this.deps.log.warn(
+        { err: error, batches: jobs.length, dependents: dependents.length },
+        'trading write failed; the markets involved reload',
+      );
+      for (const job of jobs) job.reject(error, false);
+      for (const job of dependents) job.reject(error, true);
+      return;
+    }
+    this.deps.funds.committed(jobs[jobs.length - 1]!.ticket);
+    this.deps.log.debug(
+      {
+        batches: jobs.length,
+        commands: jobs.reduce((sum, job) => sum + job.rows.journal.length, 0),
+        ms: Math.round((performance.now() - started) * 10) / 10,
+      },
+      'trading batches committed',
+    );
+    for (const job of jobs) job.resolve();
+    if (afterCommit) setImmediate(afterCommit);
+  }
+
+  /**
+   * The batches as one statement, which commits on its own: the ledger part first (it locks the
+   * balance rows and checks their ids), then journal, orders, trades, notifications and snapshots,
+   * all written only if that check passed. One round trip and one commit for all of them.
+   */
+  private async writeStatement(jobs: WriteJob[]): Promise<(() => void) | undefined> {
+    const { db } = this.deps;
+    const entries = jobs.flatMap((job) => job.entries);
+    const snapshots = jobs.flatMap((job) => (job.snapshot ? [job.snapshot] : []));
+    const groups = jobs
+      .filter((job) => job.changes.length > 0)
+      .map((job) => ({ spec: job.spec, changes: job.changes }));
+    for (let attempt = 1; ; attempt++) {
+      const ledger = await ledgerWritePart(db, entries, 0);
+      const params = [...ledger.part.params];
+      const records = recordsPart(
+        jobs.map((job) => job.rows),
+        params.length,
+        GATE,
+      );
+      params.push(...records.params);
+      // Built afresh on a retry (the first attempt wrote nothing).
+      const extra = this.deps.inTransaction?.(groups, params.length, GATE) ?? null;
+      const ctes = [ledger.part.ctes, records.ctes];
+      if (extra) {
+        ctes.push(extra.ctes);
+        params.push(...extra.params);
+      }
+      if (snapshots.length > 0) {
+        ctes.push(snapshotsCtes(params.length + 1));
+        params.push(JSON.stringify(snapshots));
+      }
+      let ok: boolean;
+      try {
+        const result = await db.query<{ ok: boolean }>(`WITH ${ctes.join(',')}\nSELECT ok FROM verified`, params);
+        ok = result.rows[0]?.ok === true;
+      } catch (error) {
+        throw ledgerError(error);
+      }
+      if (ok) return extra?.after;
+      // A cached ledger account id no longer fits (another database, a rolled-back creation): again.
+      ledger.forget();
+      if (attempt >= 2) throw new Error('trading write: ledger account ids did not match twice');
+    }
+  }
+}
+
+/** The snapshots of the statement ($n: a JSON array), each replacing its market's older ones. */
+function snapshotsCtes(n: number): string {
+  return `
+    new_snapshots AS (
+      SELECT s->>'pairId' AS pair_id, (s->>'sequence')::bigint AS sequence, s->>'hash' AS state_hash,
+        (s->>'json')::jsonb AS snapshot
+      FROM jsonb_array_elements($${n}::jsonb) AS s
+      WHERE ${GATE}
+    ),
+    inserted_snapshots AS (
+      INSERT INTO market_snapshots (pair_id, sequence, state_hash, snapshot)
+      SELECT pair_id, sequence, state_hash, snapshot FROM new_snapshots
+      ON CONFLICT DO NOTHING
+    ),
+    deleted_snapshots AS (
+      DELETE FROM market_snapshots m USING new_snapshots n WHERE m.pair_id = n.pair_id AND m.sequence < n.sequence
+    )`;
+}
