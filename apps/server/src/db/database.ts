@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -6,9 +7,27 @@ import pg from 'pg';
 export type Row = Record<string, unknown>;
 export type QueryResult<T extends Row = Row> = { rows: T[]; rowCount: number };
 
+/**
+ * prepare: keep the statement parsed and planned on each connection that runs it (a hot statement
+ * run many times with the same text; PostgreSQL only, PGlite ignores it).
+ */
+export type QueryOptions = { prepare?: boolean };
+
 /** What both a connection and a transaction can do. */
 export interface Queryable {
-  query<T extends Row = Row>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>>;
+  query<T extends Row = Row>(sql: string, params?: readonly unknown[], options?: QueryOptions): Promise<QueryResult<T>>;
+}
+
+/** The name of a prepared statement: one per distinct text. */
+const statementNames = new Map<string, string>();
+function statementName(sql: string): string {
+  let name = statementNames.get(sql);
+  if (name === undefined) {
+    name = `s_${crypto.createHash('sha256').update(sql).digest('hex').slice(0, 24)}`;
+    if (statementNames.size > 1000) statementNames.clear();
+    statementNames.set(sql, name);
+  }
+  return name;
 }
 
 /** A transaction can also run a whole script (migrations). */
@@ -79,8 +98,14 @@ class PostgresDatabase implements Database {
   readonly kind = 'postgres' as const;
   constructor(private readonly pool: pg.Pool) {}
 
-  async query<T extends Row>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<T>> {
-    const result = await this.pool.query(sql, params as unknown[]);
+  async query<T extends Row>(
+    sql: string,
+    params: readonly unknown[] = [],
+    options: QueryOptions = {},
+  ): Promise<QueryResult<T>> {
+    const result = options.prepare
+      ? await this.pool.query({ name: statementName(sql), text: sql, values: params as unknown[] })
+      : await this.pool.query(sql, params as unknown[]);
     return { rows: result.rows as T[], rowCount: result.rowCount ?? 0 };
   }
 

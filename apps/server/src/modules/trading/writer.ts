@@ -181,7 +181,9 @@ export class TradingWriter {
       }
       let ok: boolean;
       try {
-        const result = await db.query<{ ok: boolean }>(`WITH ${ctes.join(',')}\nSELECT ok FROM verified`, params);
+        const result = await db.query<{ ok: boolean }>(`WITH ${ctes.join(',')}\nSELECT ok FROM verified`, params, {
+          prepare: true,
+        });
         ok = result.rows[0]?.ok === true;
       } catch (error) {
         throw ledgerError(error);
