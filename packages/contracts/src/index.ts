@@ -11,3 +11,4 @@ export * from './system.ts';
 export * from './themes.ts';
 export * from './trading.ts';
 export * from './validation.ts';
+export * from './wallet.ts';

@@ -8,6 +8,7 @@ import { marketsModule } from './markets/index.ts';
 import { notificationsModule } from './notifications/index.ts';
 import { providerModule } from './provider/routes.ts';
 import { tradingModule } from './trading/index.ts';
+import { walletModule } from './wallet/index.ts';
 import { watchlistModule } from './watchlist/routes.ts';
 
 /** A feature module: registers its routes (and hooks) given the shared context. */
@@ -24,4 +25,5 @@ export const modules: ModuleRegistrar[] = [
   realtimeModule,
   watchlistModule,
   notificationsModule,
+  walletModule,
 ];

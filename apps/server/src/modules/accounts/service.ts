@@ -207,3 +207,15 @@ export function claimTotpStep(q: Queryable, id: string, step: number): Promise<b
     [id, step],
   );
 }
+
+/** The account a username (any case, as unique as the index makes it) belongs to, for transfers. */
+export async function findAccountByUsername(
+  q: Queryable,
+  username: string,
+): Promise<{ id: string; username: string } | null> {
+  const found = await q.query<{ id: string; username: string }>(
+    'SELECT id, username FROM accounts WHERE lower(username) = lower($1)',
+    [username],
+  );
+  return found.rows[0] ?? null;
+}

@@ -1,0 +1,108 @@
+import type {
+  WalletBalance,
+  WalletTransaction,
+  WalletTransactionsQuery,
+  WalletTransactionsResponse,
+  WalletTransactionType,
+} from '@platform/contracts';
+import type { Queryable } from '../../db/database.ts';
+import { unwrap } from '../../lib/errors.ts';
+import { balancesOf } from '../ledger/service.ts';
+import { parseCurrency, WALLET_CURRENCIES } from './rules.ts';
+
+/**
+ * GET /v1/wallet/balances: every currency the account holds, then a zero row for every other
+ * wallet currency (§3.5: the client shows a row per enabled coin), in catalogue order.
+ */
+export async function walletBalances(q: Queryable, accountId: string): Promise<WalletBalance[]> {
+  const held = await balancesOf(q, accountId);
+  const byCurrency = new Map(held.map((row) => [row.currency, row]));
+  const rows: WalletBalance[] = WALLET_CURRENCIES.map(
+    (currency) => byCurrency.get(currency) ?? { currency, available: '0', locked: '0' },
+  );
+  for (const row of held) if (!WALLET_CURRENCIES.includes(row.currency)) rows.push(row);
+  return rows;
+}
+
+/**
+ * Ledger entry kinds as the history names them. Holds and releases (an order's or a transfer's
+ * funds moving between available and locked) change nothing the account owns, so they are not
+ * transactions; a transfer appears once it settles, as transfer_out or transfer_in by its sign.
+ */
+const KINDS: Record<string, WalletTransactionType | 'transfer'> = {
+  deposit: 'deposit',
+  withdrawal: 'withdrawal',
+  trade: 'trade',
+  conversion: 'conversion',
+  transfer: 'transfer',
+};
+
+type TransactionRow = {
+  id: string;
+  kind: string;
+  reference: string;
+  currency: string;
+  amount: string;
+  created_at: Date;
+};
+
+/**
+ * GET /v1/wallet/transactions: what changed the account's holdings (available + locked), per entry
+ * and currency, newest first, with filters by type, currency and time, and paging.
+ */
+export async function walletTransactions(
+  q: Queryable,
+  accountId: string,
+  query: WalletTransactionsQuery,
+): Promise<WalletTransactionsResponse> {
+  const currency = query.currency === undefined ? null : unwrap(parseCurrency(query.currency));
+  const kinds =
+    query.type === undefined
+      ? Object.keys(KINDS)
+      : query.type === 'transfer_in' || query.type === 'transfer_out'
+        ? ['transfer']
+        : [query.type];
+  const sign = query.type === 'transfer_in' ? 1 : query.type === 'transfer_out' ? -1 : 0;
+  const params = [accountId, kinds, currency, query.from ?? null, query.to ?? null, sign];
+  const base = `
+    WITH moves AS (
+      SELECT e.id::text AS id, e.kind, e.reference, la.currency, sum(p.amount) AS amount, e.created_at
+      FROM ledger_accounts la
+      JOIN ledger_postings p ON p.ledger_account_id = la.id
+      JOIN ledger_entries e ON e.id = p.entry_id
+      WHERE la.owner_kind = 'user' AND la.account_id = $1 AND e.kind = ANY($2::text[])
+        AND ($3::text IS NULL OR la.currency = $3)
+        AND ($4::timestamptz IS NULL OR e.created_at >= $4)
+        AND ($5::timestamptz IS NULL OR e.created_at <= $5)
+      GROUP BY e.id, e.kind, e.reference, la.currency, e.created_at
+      HAVING sum(p.amount) <> 0
+    )
+    SELECT * FROM moves WHERE $6::int = 0 OR sign(amount) = $6::int`;
+  const total = await q.query<{ count: bigint | string }>(`SELECT count(*) AS count FROM (${base}) counted`, params);
+  const rows = await q.query<TransactionRow>(`${base} ORDER BY created_at DESC, id DESC LIMIT $7 OFFSET $8`, [
+    ...params,
+    query.limit,
+    (query.page - 1) * query.limit,
+  ]);
+  return {
+    transactions: rows.rows.map(toTransaction),
+    total: Number(total.rows[0]?.count ?? 0),
+    page: query.page,
+    limit: query.limit,
+  };
+}
+
+function toTransaction(row: TransactionRow): WalletTransaction {
+  const amount = String(row.amount);
+  const kind = KINDS[row.kind] ?? 'trade';
+  const type: WalletTransactionType =
+    kind === 'transfer' ? (amount.startsWith('-') ? 'transfer_out' : 'transfer_in') : kind;
+  return {
+    id: row.id,
+    type,
+    currency: row.currency,
+    amount: amount.includes('.') ? amount.replace(/0+$/, '').replace(/\.$/, '') : amount,
+    reference: row.reference,
+    created_at: new Date(row.created_at).toISOString(),
+  };
+}

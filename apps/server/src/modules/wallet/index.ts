@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { tradingOf } from '../trading/index.ts';
+import { walletRoutes } from './routes.ts';
+import { TransferSettler, type WalletDeps } from './transfers.ts';
+
+const settlers = new WeakMap<AppContext, TransferSettler>();
+/** The running transfer settler of an app (tests wait on it). */
+export const transferSettlerOf = (context: AppContext): TransferSettler | undefined => settlers.get(context);
+
+/**
+ * The custodial wallet: balances and history from the ledger, and transfers between users. A
+ * transfer held before a restart is settled when the server is ready.
+ */
+export function walletModule(app: FastifyInstance, context: AppContext): void {
+  const deps: WalletDeps = {
+    db: context.db,
+    pubsub: context.pubsub,
+    log: context.log,
+    clock: context.clock,
+    balancesMoved: (accountId, currencies) => tradingOf(context)?.balancesMoved?.(accountId, currencies),
+  };
+  const settler = new TransferSettler(deps);
+  settlers.set(context, settler);
+  app.addHook('onReady', async () => {
+    settler.kick();
+  });
+  app.addHook('onClose', async () => {
+    await settler.stop();
+  });
+  walletRoutes(app, context, deps, settler);
+}

@@ -1,0 +1,349 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type CreateTransferRequest,
+  IDEMPOTENCY_KEY_PATTERN,
+  type Transfer,
+  type TransferHistoryResponse,
+  type TransferStatus,
+} from '@platform/contracts';
+import type { Database, Queryable } from '../../db/database.ts';
+import { AppError, unwrap } from '../../lib/errors.ts';
+import type { Logger } from '../../logger.ts';
+import type { PubSub } from '../../realtime/pubsub.ts';
+import { findAccountByUsername } from '../accounts/service.ts';
+import { type EntryInput, postEntries } from '../ledger/service.ts';
+import { insertNotifications, type NewNotification, publishNotifications } from '../notifications/service.ts';
+import { parseCurrency, parseMemo, parseRecipient, parseTransferAmount } from './rules.ts';
+
+export interface WalletDeps {
+  db: Database;
+  pubsub: PubSub;
+  log: Logger;
+  clock: () => Date;
+  /** Pushes balance_update for the currencies that moved (the trading module's publisher). */
+  balancesMoved?: (accountId: string, currencies: ReadonlySet<string>) => void;
+}
+
+type TransferRow = {
+  id: string;
+  from_account_id: string;
+  to_account_id: string;
+  currency: string;
+  amount: string;
+  memo: string | null;
+  status: TransferStatus;
+  reason: string | null;
+  idempotency_key: string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+  from_username: string | null;
+  to_username: string | null;
+};
+
+const SELECT_TRANSFERS = `SELECT t.id, t.from_account_id, t.to_account_id, t.currency, t.amount::text AS amount, t.memo,
+    t.status, t.reason, t.idempotency_key, t.created_at, t.updated_at,
+    fa.username AS from_username, ta.username AS to_username
+  FROM transfers t
+  JOIN accounts fa ON fa.id = t.from_account_id
+  JOIN accounts ta ON ta.id = t.to_account_id`;
+
+/** Most transfers one settlement transaction takes. */
+const SETTLE_BATCH = 500;
+
+function toTransfer(row: TransferRow, viewer: string): Transfer {
+  return {
+    id: row.id,
+    status: row.status,
+    direction: row.from_account_id === viewer ? 'sent' : 'received',
+    from_username: row.from_username,
+    to_username: row.to_username,
+    currency: row.currency,
+    amount: trimAmount(row.amount),
+    memo: row.memo,
+    reason: row.reason,
+    created_at: new Date(row.created_at).toISOString(),
+    updated_at: new Date(row.updated_at).toISOString(),
+  };
+}
+
+/** NUMERIC text without trailing zeros ('1.50000000' -> '1.5'). */
+function trimAmount(text: string): string {
+  return text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
+}
+
+async function transferByKey(q: Queryable, accountId: string, key: string): Promise<TransferRow | undefined> {
+  const found = await q.query<TransferRow>(
+    `${SELECT_TRANSFERS} WHERE t.from_account_id = $1 AND t.idempotency_key = $2`,
+    [accountId, key],
+  );
+  return found.rows[0];
+}
+
+/** A retry under the same key must describe the same transfer; anything else is a conflict. */
+function sameTransfer(row: TransferRow, toAccountId: string, currency: string, amount: string, memo: string | null) {
+  return (
+    row.to_account_id === toAccountId &&
+    row.currency === currency &&
+    trimAmount(row.amount) === amount &&
+    row.memo === memo
+  );
+}
+
+/**
+ * POST /api/v1/wallet/transfer: checks the §5 rules, then in one transaction records the transfer
+ * (CREATED) and holds the amount on the sender's balance ('Insufficient balance' when it does not
+ * fit; nothing is written then). The settler moves it to the recipient right after. A key (the
+ * Idempotency-Key header or idempotency_key) makes a retry return the first transfer.
+ */
+export async function createTransfer(
+  deps: WalletDeps,
+  settler: TransferSettler,
+  accountId: string,
+  request: CreateTransferRequest,
+  headerKey: string | undefined,
+): Promise<{ transfer: Transfer; created: boolean }> {
+  const currency = unwrap(parseCurrency(request.currency));
+  const amount = unwrap(parseTransferAmount(request.amount, currency));
+  const username = unwrap(parseRecipient(request.to_username));
+  const memo = unwrap(parseMemo(request.memo));
+  const key = headerKey ?? request.idempotency_key ?? null;
+  if (key !== null && !IDEMPOTENCY_KEY_PATTERN.test(key)) {
+    throw new AppError('VALIDATION_ERROR', {
+      message: 'The idempotency key is 1 to 64 letters, digits or _:.-',
+      details: { field: 'Idempotency-Key' },
+    });
+  }
+  const recipient = await findAccountByUsername(deps.db, username);
+  if (recipient === null) throw new AppError('RECIPIENT_NOT_FOUND', { details: { field: 'to_username' } });
+  if (recipient.id === accountId) throw new AppError('TRANSFER_TO_SELF', { details: { field: 'to_username' } });
+
+  const replay = async (row: TransferRow) => {
+    if (!sameTransfer(row, recipient.id, currency, amount, memo)) throw new AppError('IDEMPOTENCY_KEY_REUSED');
+    return { transfer: toTransfer(row, accountId), created: false };
+  };
+  if (key !== null) {
+    const existing = await transferByKey(deps.db, accountId, key);
+    if (existing) return replay(existing);
+  }
+
+  const id = randomUUID();
+  const now = deps.clock();
+  const inserted = await deps.db.transaction(async (tx) => {
+    // A concurrent request with the same key waits here for the first to commit, then writes nothing.
+    const row = await tx.query(
+      `INSERT INTO transfers (id, from_account_id, to_account_id, currency, amount, memo, status, idempotency_key,
+         created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, 'CREATED', $7, $8, $8)
+       ON CONFLICT (from_account_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING`,
+      [id, accountId, recipient.id, currency, amount, memo, key, now],
+    );
+    if (row.rowCount === 0) return false;
+    const owner = { kind: 'user' as const, accountId };
+    await postEntries(tx, [
+      {
+        kind: 'transfer_hold',
+        reference: id,
+        postings: [
+          { owner, currency, bucket: 'available', amount: `-${amount}` },
+          { owner, currency, bucket: 'locked', amount },
+        ],
+      },
+    ]);
+    return true;
+  });
+  if (!inserted && key !== null) {
+    const existing = await transferByKey(deps.db, accountId, key);
+    if (existing) return replay(existing);
+  }
+  if (!inserted) throw new Error('transfer insert wrote nothing without an idempotency key');
+  deps.balancesMoved?.(accountId, new Set([currency]));
+  settler.kick();
+  const created = await deps.db.query<TransferRow>(`${SELECT_TRANSFERS} WHERE t.id = $1`, [id]);
+  return { transfer: toTransfer(created.rows[0]!, accountId), created: true };
+}
+
+/** A transfer the account sent or received; anyone else's is 'Transfer not found'. */
+export async function getTransfer(deps: WalletDeps, accountId: string, id: string): Promise<Transfer> {
+  const found = await deps.db.query<TransferRow>(
+    `${SELECT_TRANSFERS} WHERE t.id = $1 AND (t.from_account_id = $2 OR t.to_account_id = $2)`,
+    [id, accountId],
+  );
+  const row = found.rows[0];
+  if (row === undefined) throw new AppError('TRANSFER_NOT_FOUND');
+  return toTransfer(row, accountId);
+}
+
+/** Sent and received, newest first. */
+export async function transferHistory(
+  deps: WalletDeps,
+  accountId: string,
+  limit: number,
+  page: number,
+): Promise<TransferHistoryResponse> {
+  const where = 'WHERE t.from_account_id = $1 OR t.to_account_id = $1';
+  const total = await deps.db.query<{ count: bigint | string }>(`SELECT count(*) AS count FROM transfers t ${where}`, [
+    accountId,
+  ]);
+  const rows = await deps.db.query<TransferRow>(
+    `${SELECT_TRANSFERS} ${where} ORDER BY t.created_at DESC, t.id DESC LIMIT $2 OFFSET $3`,
+    [accountId, limit, (page - 1) * limit],
+  );
+  return {
+    transfers: rows.rows.map((row) => toTransfer(row, accountId)),
+    total: Number(total.rows[0]?.count ?? 0),
+    page,
+    limit,
+  };
+}
+
+type SettleRow = { id: string; from_account_id: string; to_account_id: string; currency: string; amount: string };
+
+/**
+ * Moves held transfers to their recipients, oldest first, many per transaction: CREATED ->
+ * WAITING (claimed, visible to the status poll) -> FINISHED, the sender's locked amount going to
+ * the recipient's available balance in the same transaction, with a notification to each side.
+ * Started after every new transfer and at boot (a transfer held before a crash is settled then).
+ * The FINISHED update only takes rows still WAITING, so two settlers never pay one transfer twice.
+ */
+export class TransferSettler {
+  private running = false;
+  private again = false;
+  private stopped = false;
+  private retry: NodeJS.Timeout | null = null;
+  private idleWaiters: (() => void)[] = [];
+
+  constructor(private readonly deps: WalletDeps) {}
+
+  kick(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = true;
+    void this.loop();
+  }
+
+  /** Resolves once nothing is being settled. */
+  idle(): Promise<void> {
+    if (!this.running) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.retry) clearTimeout(this.retry);
+    await this.idle();
+  }
+
+  private async loop(): Promise<void> {
+    try {
+      do {
+        this.again = false;
+        while (!this.stopped && (await this.settleBatch()) === SETTLE_BATCH) {}
+      } while (this.again && !this.stopped);
+    } catch (error) {
+      this.deps.log.error({ err: error }, 'transfer settlement failed; retrying in a second');
+      if (!this.stopped) {
+        this.retry = setTimeout(() => {
+          this.retry = null;
+          this.kick();
+        }, 1000);
+      }
+    } finally {
+      this.running = false;
+      const waiters = this.idleWaiters;
+      this.idleWaiters = [];
+      for (const resolve of waiters) resolve();
+    }
+  }
+
+  /** One batch; returns how many transfers it claimed. */
+  private async settleBatch(): Promise<number> {
+    const { db, clock } = this.deps;
+    const claimed = await db.query<{ id: string }>(
+      `UPDATE transfers SET status = 'WAITING', updated_at = $1
+       WHERE id IN (
+         SELECT id FROM transfers WHERE status IN ('CREATED', 'WAITING')
+         ORDER BY created_at, id LIMIT $2 FOR UPDATE SKIP LOCKED
+       )
+       RETURNING id`,
+      [clock(), SETTLE_BATCH],
+    );
+    if (claimed.rowCount === 0) return 0;
+    const ids = claimed.rows.map((row) => row.id);
+    const now = clock();
+    const { settled, stored } = await db.transaction(async (tx) => {
+      const rows = await tx.query<SettleRow>(
+        `UPDATE transfers SET status = 'FINISHED', updated_at = $2
+         WHERE id = ANY($1::uuid[]) AND status = 'WAITING'
+         RETURNING id, from_account_id, to_account_id, currency, amount::text AS amount`,
+        [ids, now],
+      );
+      const entries: EntryInput[] = rows.rows.map((row) => ({
+        kind: 'transfer',
+        reference: row.id,
+        postings: [
+          {
+            owner: { kind: 'user', accountId: row.from_account_id },
+            currency: row.currency,
+            bucket: 'locked',
+            amount: `-${row.amount}`,
+          },
+          {
+            owner: { kind: 'user', accountId: row.to_account_id },
+            currency: row.currency,
+            bucket: 'available',
+            amount: row.amount,
+          },
+        ],
+      }));
+      await postEntries(tx, entries);
+      const notices = await insertNotifications(tx, await transferNotices(tx, rows.rows, now));
+      return { settled: rows.rows, stored: notices };
+    });
+    publishNotifications(this.deps.pubsub, stored);
+    for (const row of settled) {
+      this.deps.balancesMoved?.(row.from_account_id, new Set([row.currency]));
+      this.deps.balancesMoved?.(row.to_account_id, new Set([row.currency]));
+    }
+    return ids.length;
+  }
+}
+
+/** 'Sent 0.5 BTC to @bob' and 'Received 0.5 BTC from @alice' (spec notification types: withdrawal, deposit). */
+async function transferNotices(q: Queryable, rows: readonly SettleRow[], now: Date): Promise<NewNotification[]> {
+  if (rows.length === 0) return [];
+  const ids = [...new Set(rows.flatMap((row) => [row.from_account_id, row.to_account_id]))];
+  const names = await q.query<{ id: string; username: string | null }>(
+    'SELECT id, username FROM accounts WHERE id = ANY($1::uuid[])',
+    [ids],
+  );
+  const nameOf = new Map(names.rows.map((row) => [row.id, row.username ? `@${row.username}` : 'a user']));
+  return rows.flatMap((row): NewNotification[] => {
+    const amount = `${trimAmount(row.amount)} ${row.currency}`;
+    const metadata = { amount: trimAmount(row.amount), transactionId: row.id };
+    return [
+      {
+        accountId: row.from_account_id,
+        type: 'withdrawal',
+        title: 'Transfer sent',
+        message: `Sent ${amount} to ${nameOf.get(row.to_account_id)}`,
+        severity: 'success',
+        actionUrl: '/wallet',
+        metadata,
+        createdAt: now,
+      },
+      {
+        accountId: row.to_account_id,
+        type: 'deposit',
+        title: 'Transfer received',
+        message: `Received ${amount} from ${nameOf.get(row.from_account_id)}`,
+        severity: 'success',
+        actionUrl: '/wallet',
+        metadata,
+        createdAt: now,
+      },
+    ];
+  });
+}
