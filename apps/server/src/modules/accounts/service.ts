@@ -208,14 +208,31 @@ export function claimTotpStep(q: Queryable, id: string, step: number): Promise<b
   );
 }
 
-/** The account a username (any case, as unique as the index makes it) belongs to, for transfers. */
-export async function findAccountByUsername(
+/**
+ * For a transfer: the account a username belongs to (any case; usernames are unique without regard
+ * to case) and the sender's own row, in one read.
+ */
+export async function transferParties(
   q: Queryable,
   username: string,
-): Promise<{ id: string; username: string } | null> {
-  const found = await q.query<{ id: string; username: string }>(
-    'SELECT id, username FROM accounts WHERE lower(username) = lower($1)',
-    [username],
+  senderId: string,
+): Promise<{ recipient: { id: string; username: string } | null; senderUsername: string | null }> {
+  const found = await q.query<{ id: string; username: string | null }>(
+    'SELECT id, username FROM accounts WHERE lower(username) = lower($1) OR id = $2',
+    [username, senderId],
   );
-  return found.rows[0] ?? null;
+  const recipient = found.rows.find((row) => row.username?.toLowerCase() === username.toLowerCase());
+  return {
+    recipient: recipient?.username ? { id: recipient.id, username: recipient.username } : null,
+    senderUsername: found.rows.find((row) => row.id === senderId)?.username ?? null,
+  };
+}
+
+/** Usernames of many accounts (null where none is set). */
+export async function usernamesOf(q: Queryable, ids: readonly string[]): Promise<Map<string, string | null>> {
+  const found = await q.query<{ id: string; username: string | null }>(
+    'SELECT id, username FROM accounts WHERE id = ANY($1::uuid[])',
+    [ids],
+  );
+  return new Map(found.rows.map((row) => [row.id, row.username]));
 }

@@ -116,6 +116,14 @@ export interface StatementPart {
   params: unknown[];
 }
 
+/** The ledger part in two halves, for a statement whose own rows sit between the check and the writes. */
+export interface LedgerStatementPart extends StatementPart {
+  /** Locks the accounts and defines `verified`. */
+  checkCtes: string;
+  /** The balance updates, entries and postings (after checkCtes). */
+  writeCtes: string;
+}
+
 /**
  * The CTEs that apply one ledger batch (see applyBatch), numbering their parameters from
  * `offset + 1`. They define `verified` (one row: ok), which every other write of a combined
@@ -126,10 +134,11 @@ export function applyBatchPart(
   entries: readonly EntryRow[],
   postings: readonly PostingRow[],
   offset: number,
-): StatementPart {
+  /** A further SQL condition the ledger writes wait on (the business row they belong to was written). */
+  writeGate = 'true',
+): LedgerStatementPart {
   const p = (n: number) => `$${n + offset}`;
-  return {
-    ctes: `
+  const checkCtes = `
     touched AS (
       SELECT t.id::bigint AS id, t.owner_kind, t.account_id::uuid AS account_id, t.system_name, t.currency,
         t.available_delta::numeric AS available_delta, t.locked_delta::numeric AS locked_delta
@@ -149,18 +158,19 @@ export function applyBatchPart(
       FROM touched t
       JOIN locked_accounts la ON la.id = t.id AND la.owner_kind = t.owner_kind AND la.currency = t.currency
         AND la.account_id IS NOT DISTINCT FROM t.account_id AND la.system_name IS NOT DISTINCT FROM t.system_name
-    ),
+    )`;
+  const writeCtes = `
     updated AS (
       UPDATE ledger_accounts la
       SET available = la.available + t.available_delta, locked = la.locked + t.locked_delta
       FROM touched t
-      WHERE la.id = t.id AND (t.available_delta <> 0 OR t.locked_delta <> 0) AND (SELECT ok FROM verified)
+      WHERE la.id = t.id AND (t.available_delta <> 0 OR t.locked_delta <> 0) AND (SELECT ok FROM verified) AND ${writeGate}
     ),
     -- Entry ids are drawn first so that postings can name their entry by its place in the batch.
     new_entries AS MATERIALIZED (
       SELECT nextval('ledger_entries_id_seq') AS id, e.ordinal, e.kind, e.reference, e.metadata
       FROM unnest(${p(8)}::text[], ${p(9)}::text[], ${p(10)}::text[]) WITH ORDINALITY AS e (kind, reference, metadata, ordinal)
-      WHERE (SELECT ok FROM verified)
+      WHERE (SELECT ok FROM verified) AND ${writeGate}
     ),
     inserted_entries AS (
       INSERT INTO ledger_entries (id, kind, reference, metadata)
@@ -171,7 +181,11 @@ export function applyBatchPart(
       SELECT e.id, p.ledger_account_id::bigint, p.bucket, p.amount::numeric
       FROM unnest(${p(11)}::text[], ${p(12)}::text[], ${p(13)}::text[], ${p(14)}::text[]) AS p (entry_ordinal, ledger_account_id, bucket, amount)
       JOIN new_entries e ON e.ordinal = p.entry_ordinal::bigint
-    )`,
+    )`;
+  return {
+    ctes: `${checkCtes},${writeCtes}`,
+    checkCtes,
+    writeCtes,
     params: [
       accounts.map((account) => account.id),
       ...keyArrays(accounts.map((account) => account.key)),

@@ -10,8 +10,8 @@ import {
   insertOrSelectLedgerAccounts,
   type LedgerAccountKey,
   type LedgerAccountRow,
+  type LedgerStatementPart,
   type PostingRow,
-  type StatementPart,
   selectLedgerAccounts,
   selectSystemBalance,
   selectUserBalance,
@@ -303,22 +303,26 @@ export function ledgerError(error: unknown): unknown {
  * entries included, in one statement). The ledger accounts' ids are resolved first (creating the
  * missing accounts, with zero balances, in their own statement). The part defines `verified`: when
  * false, the statement must write nothing; call forget() and prepare the part again. Run the
- * statement's errors through ledgerError. Nothing is announced to onAvailableMoved listeners.
+ * statement's errors through ledgerError. Nothing is announced to onAvailableMoved listeners unless
+ * the caller calls announce() after its statement committed.
  */
 export async function ledgerWritePart(
   q: Queryable,
   entries: readonly EntryInput[],
   offset: number,
-): Promise<{ part: StatementPart; forget: () => void }> {
+  writeGate?: string,
+): Promise<{ part: LedgerStatementPart; forget: () => void; announce: () => void }> {
   const batch = prepareBatch(entries);
   const keys = [...batch.deltas.values()].map((delta) => delta.key);
   const ids = await resolveLedgerAccountIds(q, keys);
   const { accounts, postings } = batchRows(batch, ids);
   return {
-    part: applyBatchPart(accounts, batch.entries, postings, offset),
+    part: applyBatchPart(accounts, batch.entries, postings, offset, writeGate),
     forget: () => {
       for (const key of keys) ledgerAccountIds.delete(cacheKey(key));
     },
+    // For a writer other than the trading writer: tells onAvailableMoved listeners, once committed.
+    announce: () => announceAvailable(q, batch),
   };
 }
 

@@ -10,8 +10,8 @@ import type { Database, Queryable } from '../../db/database.ts';
 import { AppError, unwrap } from '../../lib/errors.ts';
 import type { Logger } from '../../logger.ts';
 import type { PubSub } from '../../realtime/pubsub.ts';
-import { findAccountByUsername } from '../accounts/service.ts';
-import { type EntryInput, postEntries } from '../ledger/service.ts';
+import { transferParties, usernamesOf } from '../accounts/service.ts';
+import { type EntryInput, ledgerError, ledgerWritePart, postEntries } from '../ledger/service.ts';
 import { insertNotifications, type NewNotification, publishNotifications } from '../notifications/service.ts';
 import { parseCurrency, parseMemo, parseRecipient, parseTransferAmount } from './rules.ts';
 
@@ -40,6 +40,7 @@ type TransferRow = {
   to_username: string | null;
 };
 
+// The usernames are joined in for display: a read of the accounts' public handle, not of their state.
 const SELECT_TRANSFERS = `SELECT t.id, t.from_account_id, t.to_account_id, t.currency, t.amount::text AS amount, t.memo,
     t.status, t.reason, t.idempotency_key, t.created_at, t.updated_at,
     fa.username AS from_username, ta.username AS to_username
@@ -113,53 +114,84 @@ export async function createTransfer(
       details: { field: 'Idempotency-Key' },
     });
   }
-  const recipient = await findAccountByUsername(deps.db, username);
+  const { recipient, senderUsername } = await transferParties(deps.db, username, accountId);
   if (recipient === null) throw new AppError('RECIPIENT_NOT_FOUND', { details: { field: 'to_username' } });
   if (recipient.id === accountId) throw new AppError('TRANSFER_TO_SELF', { details: { field: 'to_username' } });
 
-  const replay = async (row: TransferRow) => {
+  const replay = async () => {
+    const row = key === null ? undefined : await transferByKey(deps.db, accountId, key);
+    if (row === undefined) throw new Error('transfer insert wrote nothing, and no transfer has its key');
     if (!sameTransfer(row, recipient.id, currency, amount, memo)) throw new AppError('IDEMPOTENCY_KEY_REUSED');
     return { transfer: toTransfer(row, accountId), created: false };
   };
-  if (key !== null) {
-    const existing = await transferByKey(deps.db, accountId, key);
-    if (existing) return replay(existing);
-  }
 
   const id = randomUUID();
   const now = deps.clock();
-  const inserted = await deps.db.transaction(async (tx) => {
-    // A concurrent request with the same key waits here for the first to commit, then writes nothing.
-    const row = await tx.query(
-      `INSERT INTO transfers (id, from_account_id, to_account_id, currency, amount, memo, status, idempotency_key,
-         created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, 'CREATED', $7, $8, $8)
-       ON CONFLICT (from_account_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING`,
-      [id, accountId, recipient.id, currency, amount, memo, key, now],
-    );
-    if (row.rowCount === 0) return false;
-    const owner = { kind: 'user' as const, accountId };
-    await postEntries(tx, [
-      {
-        kind: 'transfer_hold',
-        reference: id,
-        postings: [
-          { owner, currency, bucket: 'available', amount: `-${amount}` },
-          { owner, currency, bucket: 'locked', amount },
-        ],
-      },
-    ]);
-    return true;
-  });
-  if (!inserted && key !== null) {
-    const existing = await transferByKey(deps.db, accountId, key);
-    if (existing) return replay(existing);
+  const owner = { kind: 'user' as const, accountId };
+  const hold = [
+    {
+      kind: 'transfer_hold',
+      reference: id,
+      postings: [
+        { owner, currency, bucket: 'available' as const, amount: `-${amount}` },
+        { owner, currency, bucket: 'locked' as const, amount },
+      ],
+    },
+  ];
+  // One statement, atomic on its own: the transfer row (unless its key was used: a concurrent
+  // request with the same key waits for the first and inserts nothing) and, only if it was
+  // written, the hold. A balance that cannot cover it fails the whole statement.
+  for (let attempt = 1; ; attempt++) {
+    const ledger = await ledgerWritePart(deps.db, hold, 8, 'EXISTS (SELECT 1 FROM inserted_transfer)');
+    let result: { inserted: boolean; ok: boolean } | undefined;
+    try {
+      const rows = await deps.db.query<{ inserted: boolean; ok: boolean }>(
+        `WITH ${ledger.part.checkCtes},
+         inserted_transfer AS (
+           INSERT INTO transfers (id, from_account_id, to_account_id, currency, amount, memo, status, idempotency_key,
+             created_at, updated_at)
+           SELECT $1::uuid, $2::uuid, $3::uuid, $4::text, $5::numeric, $6::text, 'CREATED', $7::text, $8::timestamptz,
+             $8::timestamptz
+           WHERE (SELECT ok FROM verified)
+           ON CONFLICT (from_account_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
+           RETURNING id
+         ),${ledger.part.writeCtes}
+         SELECT EXISTS (SELECT 1 FROM inserted_transfer) AS inserted, (SELECT ok FROM verified) AS ok`,
+        [id, accountId, recipient.id, currency, amount, memo, key, now, ...ledger.part.params],
+        { prepare: true },
+      );
+      result = rows.rows[0];
+    } catch (error) {
+      throw ledgerError(error);
+    }
+    if (result?.ok !== true) {
+      // A cached ledger account id no longer fits: resolve them afresh, once.
+      ledger.forget();
+      if (attempt >= 2) throw new Error('transfer: ledger account ids did not match twice');
+      continue;
+    }
+    if (!result.inserted) return replay();
+    ledger.announce();
+    break;
   }
-  if (!inserted) throw new Error('transfer insert wrote nothing without an idempotency key');
   deps.balancesMoved?.(accountId, new Set([currency]));
   settler.kick();
-  const created = await deps.db.query<TransferRow>(`${SELECT_TRANSFERS} WHERE t.id = $1`, [id]);
-  return { transfer: toTransfer(created.rows[0]!, accountId), created: true };
+  const row: TransferRow = {
+    id,
+    from_account_id: accountId,
+    to_account_id: recipient.id,
+    currency,
+    amount,
+    memo,
+    status: 'CREATED',
+    reason: null,
+    idempotency_key: key,
+    created_at: now,
+    updated_at: now,
+    from_username: senderUsername,
+    to_username: recipient.username,
+  };
+  return { transfer: toTransfer(row, accountId), created: true };
 }
 
 /** A transfer the account sent or received; anyone else's is 'Transfer not found'. */
@@ -203,7 +235,8 @@ type SettleRow = { id: string; from_account_id: string; to_account_id: string; c
  * WAITING (claimed, visible to the status poll) -> FINISHED, the sender's locked amount going to
  * the recipient's available balance in the same transaction, with a notification to each side.
  * Started after every new transfer and at boot (a transfer held before a crash is settled then).
- * The FINISHED update only takes rows still WAITING, so two settlers never pay one transfer twice.
+ * The FINISHED update only takes rows still WAITING and must take all of them, so two settlers never
+ * pay one transfer twice.
  */
 export class TransferSettler {
   private running = false;
@@ -275,11 +308,12 @@ export class TransferSettler {
     const now = clock();
     const { settled, stored } = await db.transaction(async (tx) => {
       const rows = await tx.query<SettleRow>(
-        `UPDATE transfers SET status = 'FINISHED', updated_at = $2
-         WHERE id = ANY($1::uuid[]) AND status = 'WAITING'
-         RETURNING id, from_account_id, to_account_id, currency, amount::text AS amount`,
-        [ids, now],
+        `SELECT id, from_account_id, to_account_id, currency, amount::text AS amount FROM transfers
+         WHERE id = ANY($1::uuid[]) AND status = 'WAITING' ORDER BY created_at, id`,
+        [ids],
       );
+      // The balances first, then the transfer rows: the order a new transfer takes them in (its
+      // statement locks the sender's balance, then inserts its row), so the two never deadlock.
       const entries: EntryInput[] = rows.rows.map((row) => ({
         kind: 'transfer',
         reference: row.id,
@@ -299,6 +333,12 @@ export class TransferSettler {
         ],
       }));
       await postEntries(tx, entries);
+      const finished = await tx.query(
+        `UPDATE transfers SET status = 'FINISHED', updated_at = $2 WHERE id = ANY($1::uuid[]) AND status = 'WAITING'`,
+        [rows.rows.map((row) => row.id), now],
+      );
+      // Another settler finished some of them meanwhile: undo this batch and claim again.
+      if (finished.rowCount !== rows.rows.length) throw new Error('transfers settled elsewhere meanwhile');
       const notices = await insertNotifications(tx, await transferNotices(tx, rows.rows, now));
       return { settled: rows.rows, stored: notices };
     });
@@ -314,12 +354,11 @@ export class TransferSettler {
 /** 'Sent 0.5 BTC to @bob' and 'Received 0.5 BTC from @alice' (spec notification types: withdrawal, deposit). */
 async function transferNotices(q: Queryable, rows: readonly SettleRow[], now: Date): Promise<NewNotification[]> {
   if (rows.length === 0) return [];
-  const ids = [...new Set(rows.flatMap((row) => [row.from_account_id, row.to_account_id]))];
-  const names = await q.query<{ id: string; username: string | null }>(
-    'SELECT id, username FROM accounts WHERE id = ANY($1::uuid[])',
-    [ids],
-  );
-  const nameOf = new Map(names.rows.map((row) => [row.id, row.username ? `@${row.username}` : 'a user']));
+  const names = await usernamesOf(q, [...new Set(rows.flatMap((row) => [row.from_account_id, row.to_account_id]))]);
+  const nameOf = (id: string) => {
+    const name = names.get(id);
+    return name ? `@${name}` : 'a user';
+  };
   return rows.flatMap((row): NewNotification[] => {
     const amount = `${trimAmount(row.amount)} ${row.currency}`;
     const metadata = { amount: trimAmount(row.amount), transactionId: row.id };
@@ -328,7 +367,7 @@ async function transferNotices(q: Queryable, rows: readonly SettleRow[], now: Da
         accountId: row.from_account_id,
         type: 'withdrawal',
         title: 'Transfer sent',
-        message: `Sent ${amount} to ${nameOf.get(row.to_account_id)}`,
+        message: `Sent ${amount} to ${nameOf(row.to_account_id)}`,
         severity: 'success',
         actionUrl: '/wallet',
         metadata,
@@ -338,7 +377,7 @@ async function transferNotices(q: Queryable, rows: readonly SettleRow[], now: Da
         accountId: row.to_account_id,
         type: 'deposit',
         title: 'Transfer received',
-        message: `Received ${amount} from ${nameOf.get(row.from_account_id)}`,
+        message: `Received ${amount} from ${nameOf(row.from_account_id)}`,
         severity: 'success',
         actionUrl: '/wallet',
         metadata,
