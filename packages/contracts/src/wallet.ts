@@ -133,3 +133,74 @@ export const walletTransactionsResponseSchema = z.object({
   limit: z.number(),
 });
 export type WalletTransactionsResponse = z.infer<typeof walletTransactionsResponseSchema>;
+
+/** §9 "Withdrawal fallbacks": base network fee per currency; the fee is the larger of it and 0.1 % of the amount. */
+export const WITHDRAWAL_BASE_FEES: Readonly<Record<string, string>> = {
+  BTC: '0.0001',
+  ETH: '0.002',
+  USDT: '1',
+  USDC: '1',
+  LTC: '0.001',
+  XRP: '0.1',
+  ADA: '1',
+  DOT: '0.1',
+  BNB: '0.0005',
+  MATIC: '0.1',
+  DOGE: '1',
+};
+export const DEFAULT_WITHDRAWAL_BASE_FEE = '0.001';
+/** The proportional part of a withdrawal fee: 0.1 % (10 basis points). */
+export const WITHDRAWAL_FEE_BPS = 10;
+
+/** §9 minimum withdrawal per currency; 0.001 for any other. */
+export const WITHDRAWAL_MINIMUMS: Readonly<Record<string, string>> = {
+  BTC: '0.01',
+  ETH: '0.01',
+  USDT: '50',
+  USDC: '50',
+  LTC: '0.1',
+  XRP: '100',
+  ADA: '50',
+  DOT: '5',
+  BNB: '0.1',
+  MATIC: '20',
+  DOGE: '500',
+};
+export const DEFAULT_WITHDRAWAL_MINIMUM = '0.001';
+
+export const feeQuerySchema = z.object({
+  currency: z.string().max(20),
+  amount: z.string().max(64),
+});
+
+/** §3.5 fee estimate: what a withdrawal of `amount` costs and takes from the balance in all. */
+export const withdrawalFeeEstimateSchema = z.object({
+  currency: z.string(),
+  amount: z.string(),
+  fee: z.string(),
+  total_amount: z.string(),
+});
+export type WithdrawalFeeEstimate = z.infer<typeof withdrawalFeeEstimateSchema>;
+
+/** GET /api/v1/wallet/withdrawal-fee: fee and total. */
+export const withdrawalFeeSchema = z.object({
+  currency: z.string(),
+  amount: z.string(),
+  fee: z.string(),
+  total: z.string(),
+});
+
+/** GET /api/v1/wallet/deposit-estimate: what arrives for a deposit of `amount`. */
+export const depositEstimateSchema = z.object({
+  currency: z.string(),
+  amount: z.string(),
+  estimated_amount: z.string(),
+  fee: z.string(),
+  total: z.string(),
+});
+
+/** GET /api/v1/wallet/minimum-amounts: the smallest withdrawal per wallet currency, upper-case codes. */
+export const minimumAmountsSchema = z.object({
+  minimums: z.record(z.string(), z.string()),
+  default: z.string(),
+});

@@ -1,5 +1,8 @@
 import {
   createTransferRequestSchema,
+  depositEstimateSchema,
+  feeQuerySchema,
+  minimumAmountsSchema,
   transferHistoryQuerySchema,
   transferHistoryResponseSchema,
   transferSchema,
@@ -7,6 +10,8 @@ import {
   walletBalancesResponseSchema,
   walletTransactionsQuerySchema,
   walletTransactionsResponseSchema,
+  withdrawalFeeEstimateSchema,
+  withdrawalFeeSchema,
 } from '@platform/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -14,6 +19,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { authenticate, bearerAuth, currentAccount, errorResponses } from '../auth/index.ts';
 import { walletBalances, walletTransactions } from './balances.ts';
+import { depositEstimate, minimumAmounts, withdrawalFeeEstimate } from './fees.ts';
 import { createTransfer, getTransfer, type TransferSettler, transferHistory, type WalletDeps } from './transfers.ts';
 
 const tags = ['wallet'];
@@ -106,5 +112,67 @@ export function walletRoutes(scope: FastifyInstance, context: AppContext, deps: 
       },
     },
     async (request) => transferHistory(deps, currentAccount(request).id, request.query.limit, request.query.page),
+  );
+
+  app.get(
+    '/api/v1/wallet/withdrawal-fee-estimate',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary: 'What a withdrawal costs: the larger of the base fee and 0.1 %, and the total taken',
+        security: bearerAuth,
+        querystring: feeQuerySchema,
+        response: { 200: withdrawalFeeEstimateSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => withdrawalFeeEstimate(request.query.currency, request.query.amount),
+  );
+
+  app.get(
+    '/api/v1/wallet/withdrawal-fee',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary: 'The withdrawal fee and total',
+        security: bearerAuth,
+        querystring: feeQuerySchema,
+        response: { 200: withdrawalFeeSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => {
+      const estimate = withdrawalFeeEstimate(request.query.currency, request.query.amount);
+      return { currency: estimate.currency, amount: estimate.amount, fee: estimate.fee, total: estimate.total_amount };
+    },
+  );
+
+  app.get(
+    '/api/v1/wallet/deposit-estimate',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary: 'What arrives for a deposit',
+        security: bearerAuth,
+        querystring: feeQuerySchema,
+        response: { 200: depositEstimateSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => depositEstimate(request.query.currency, request.query.amount),
+  );
+
+  app.get(
+    '/api/v1/wallet/minimum-amounts',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary: 'The smallest withdrawal per wallet currency',
+        security: bearerAuth,
+        response: { 200: minimumAmountsSchema, ...errorResponses(401) },
+      },
+    },
+    async () => minimumAmounts(),
   );
 }

@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
   minimumTransfer,
+  minimumWithdrawal,
   parseCurrency,
   parseMemo,
   parseRecipient,
   parseTransferAmount,
+  parseWalletAmount,
+  unitsText,
   WALLET_CURRENCIES,
+  withdrawalFee,
 } from './rules.ts';
 
 describe('wallet rules (spec §5, §9)', () => {
@@ -54,5 +58,29 @@ describe('wallet rules (spec §5, §9)', () => {
     expect(parseMemo(undefined)).toEqual({ ok: true, value: null });
     expect(parseMemo('   ')).toEqual({ ok: true, value: null });
     expect(parseMemo('x'.repeat(141))).toMatchObject({ ok: false, code: 'VALIDATION_ERROR' });
+  });
+
+  // §9: the larger of the base fee and 0.1 % of the amount, at the currency's decimals, rounded up.
+  it.each([
+    ['BTC', '0.05', '0.0001', '0.0501'],
+    ['BTC', '2', '0.002', '2.002'],
+    ['BTC', '0.12345678', '0.00012346', '0.12358024'],
+    ['ETH', '1', '0.002', '1.002'],
+    ['USDT', '100', '1', '101'],
+    ['USDT', '5000', '5', '5005'],
+    ['XRP', '150', '0.15', '150.15'],
+    ['SOL', '3', '0.003', '3.003'],
+    ['SOL', '0.5', '0.001', '0.501'],
+  ])('withdrawing %s %s costs %s, %s in all', (currency, amount, fee, total) => {
+    const units = parseWalletAmount(amount, currency);
+    if (!units.ok) throw new Error('amount refused');
+    const result = withdrawalFee(units.value, currency);
+    expect([unitsText(result.fee, currency), unitsText(result.total, currency)]).toEqual([fee, total]);
+  });
+
+  it('has the §9 minimums, 0.001 for any other currency', () => {
+    expect(minimumWithdrawal('BTC')).toBe('0.01');
+    expect(minimumWithdrawal('DOGE')).toBe('500');
+    expect(minimumWithdrawal('SOL')).toBe('0.001');
   });
 });

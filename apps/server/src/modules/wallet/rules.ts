@@ -2,10 +2,15 @@ import {
   COIN_SYMBOLS,
   CURRENCY_DECIMALS,
   DEFAULT_CURRENCY_DECIMALS,
+  DEFAULT_WITHDRAWAL_BASE_FEE,
+  DEFAULT_WITHDRAWAL_MINIMUM,
   MIN_TRANSFER_UNITS,
   TRANSFER_MEMO_MAX_LENGTH,
+  WITHDRAWAL_BASE_FEES,
+  WITHDRAWAL_FEE_BPS,
+  WITHDRAWAL_MINIMUMS,
 } from '@platform/contracts';
-import { type Amount, formatDecimal, parseDecimal, toUnits } from '@platform/money';
+import { type Amount, decimal, formatDecimal, parseDecimal, toScale, toUnits } from '@platform/money';
 import { fail, ok, type Result } from '../../lib/errors.ts';
 
 /**
@@ -40,10 +45,10 @@ export function minimumTransfer(currency: string): string {
 }
 
 /**
- * A transfer amount: a positive decimal with at most the currency's decimals (§9), at least the
- * minimum ('Minimum transfer amount is {min} {X}'). Answers the canonical text.
+ * A wallet amount in units of the currency's last decimal (§9): a positive decimal ('Amount must be
+ * greater than zero') with no more decimals than the currency has.
  */
-export function parseTransferAmount(input: string | number, currency: string): Result<string> {
+export function parseWalletAmount(input: string | number, currency: string): Result<bigint> {
   const text = typeof input === 'number' ? (Number.isFinite(input) ? String(input) : '') : input.trim();
   const parsed = text === '' ? null : parseDecimal(text, AMOUNT_LIMITS);
   if (parsed === null || !parsed.ok) {
@@ -59,6 +64,44 @@ export function parseTransferAmount(input: string | number, currency: string): R
       details: { field: 'amount', decimals },
     });
   }
+  return ok(units.value);
+}
+
+/** Units of a currency's last decimal as canonical text. */
+export function unitsText(units: bigint, currency: string): string {
+  return formatDecimal({ units, scale: currencyDecimals(currency) }, { trimZeros: true });
+}
+
+/** A decimal constant of the spec in units of the currency's last decimal (rounded up: a fee or a floor). */
+function constantUnits(text: string, currency: string): bigint {
+  return toScale(decimal(text), currencyDecimals(currency), 'up').units;
+}
+
+/**
+ * §9's withdrawal fee: the larger of the currency's base fee and 0.1 % of the amount, rounded up
+ * to the currency's decimals; the total is what leaves the balance.
+ */
+export function withdrawalFee(units: bigint, currency: string): { fee: bigint; total: bigint } {
+  const base = constantUnits(WITHDRAWAL_BASE_FEES[currency] ?? DEFAULT_WITHDRAWAL_BASE_FEE, currency);
+  const proportional = (units * BigInt(WITHDRAWAL_FEE_BPS) + 9_999n) / 10_000n;
+  const fee = proportional > base ? proportional : base;
+  return { fee, total: units + fee };
+}
+
+/** §9's minimum withdrawal of a currency, as text. */
+export function minimumWithdrawal(currency: string): string {
+  return WITHDRAWAL_MINIMUMS[currency] ?? DEFAULT_WITHDRAWAL_MINIMUM;
+}
+
+/**
+ * A transfer amount: a positive decimal with at most the currency's decimals (§9), at least the
+ * minimum ('Minimum transfer amount is {min} {X}'). Answers the canonical text.
+ */
+export function parseTransferAmount(input: string | number, currency: string): Result<string> {
+  const parsed = parseWalletAmount(input, currency);
+  if (!parsed.ok) return parsed;
+  const decimals = currencyDecimals(currency);
+  const units = { value: parsed.value };
   if (units.value < BigInt(MIN_TRANSFER_UNITS)) {
     const minimum = minimumTransfer(currency);
     return fail('AMOUNT_BELOW_MINIMUM', {

@@ -192,6 +192,38 @@ describeEachDatabase(
       expect(await balance(server(), sender.id, 'ETH')).toEqual({ currency: 'ETH', available: '0.5', locked: '0' });
       expect(await checkLedgerInvariants(server().db)).toEqual([]);
     });
+
+    it('quotes withdrawal fees, deposit estimates and minimums', async () => {
+      const estimate = await server().request('GET', '/api/v1/wallet/withdrawal-fee-estimate?currency=btc&amount=2', {
+        token: carol.token,
+      });
+      expect(estimate.status).toBe(200);
+      expect(estimate.body).toEqual({ currency: 'BTC', amount: '2', fee: '0.002', total_amount: '2.002' });
+      const fee = await server().request('GET', '/api/v1/wallet/withdrawal-fee?currency=usdt&amount=100', {
+        token: carol.token,
+      });
+      expect(fee.body).toEqual({ currency: 'USDT', amount: '100', fee: '1', total: '101' });
+      const deposit = await server().request('GET', '/api/v1/wallet/deposit-estimate?currency=eth&amount=1.5', {
+        token: carol.token,
+      });
+      expect(deposit.body).toEqual({ currency: 'ETH', amount: '1.5', estimated_amount: '1.5', fee: '0', total: '1.5' });
+      const minimums = await server().request<{ minimums: Record<string, string>; default: string }>(
+        'GET',
+        '/api/v1/wallet/minimum-amounts',
+        { token: carol.token },
+      );
+      expect(minimums.body.minimums).toMatchObject({ BTC: '0.01', USDT: '50', DOGE: '500', SOL: '0.001' });
+      expect(minimums.body.default).toBe('0.001');
+      const bad = await server().request('GET', '/api/v1/wallet/withdrawal-fee-estimate?currency=btc&amount=-1', {
+        token: carol.token,
+      });
+      expect(bad.status).toBe(400);
+      expect((bad.body as { error: { message: string } }).error.message).toBe('Amount must be greater than zero');
+      const unknown = await server().request('GET', '/api/v1/wallet/withdrawal-fee?currency=abc&amount=1', {
+        token: carol.token,
+      });
+      expect((unknown.body as { error: { message: string } }).error.message).toBe('Currency ABC is not supported');
+    });
   },
   { RATE_LIMIT_ENABLED: 'false' },
 );
