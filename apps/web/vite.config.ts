@@ -9,6 +9,8 @@ export default defineConfig({
     port: 5173,
     proxy: {
       '/v1': { target: apiTarget, changeOrigin: true },
+      // The wallet service's calls (spec §7.3) live under /api/v1.
+      '/api': { target: apiTarget, changeOrigin: true },
       '/health': { target: apiTarget, changeOrigin: true },
       '/docs': { target: apiTarget, changeOrigin: true },
       '/ws': { target: apiTarget, changeOrigin: true, ws: true },

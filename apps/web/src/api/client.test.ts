@@ -126,6 +126,28 @@ describe('api client: 401 handling (spec §7.8)', () => {
   });
 });
 
+describe('api client: extra headers', () => {
+  it('sends them, and sends them again on the retry after a refresh (an Idempotency-Key must survive it)', async () => {
+    const { calls } = stubFetch({
+      'POST /api/v1/wallet/transfer': [
+        () => errorResponse(401, 'TOKEN_EXPIRED', 'expired'),
+        () => json(201, { ok: true }),
+      ],
+      'POST /v1/auth/refresh': () => json(200, makeSession('new-token')),
+    });
+    const { client } = makeClient();
+    await client.request('/api/v1/wallet/transfer', {
+      method: 'POST',
+      body: {},
+      headers: { 'Idempotency-Key': 'k-1' },
+      schema: okSchema,
+    });
+    const sends = calls.filter((call) => call.path === '/api/v1/wallet/transfer');
+    expect(sends.map((call) => call.headers['Idempotency-Key'])).toEqual(['k-1', 'k-1']);
+    expect(sends[1]?.headers.Authorization).toBe('Bearer new-token');
+  });
+});
+
 describe('the app client wiring', () => {
   it('removes the stored token and logs the user out when the session cannot be refreshed', async () => {
     stubFetch({

@@ -40,6 +40,8 @@ export interface RequestOptions<T> {
   body?: unknown;
   /** Parses the answer at the boundary; without it the call resolves to undefined. */
   schema?: z.ZodType<T>;
+  /** Extra request headers (an Idempotency-Key); they travel again on the retry after a refresh. */
+  headers?: Record<string, string>;
 }
 
 export interface ApiClientOptions {
@@ -78,10 +80,16 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const fetchImpl = options.fetch ?? (() => globalThis.fetch.bind(globalThis));
   let refreshInFlight: Promise<boolean> | null = null;
 
-  async function send(path: string, method: HttpMethod, body: unknown, token: string | null): Promise<RawResponse> {
+  async function send(
+    path: string,
+    method: HttpMethod,
+    body: unknown,
+    token: string | null,
+    extraHeaders: Record<string, string> = {},
+  ): Promise<RawResponse> {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), timeoutMs);
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    const headers: Record<string, string> = { ...extraHeaders, Accept: 'application/json' };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     if (token) headers.Authorization = `Bearer ${token}`;
     try {
@@ -123,10 +131,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   async function request<T>(path: string, requestOptions: RequestOptions<T> = {}): Promise<T> {
     const method = requestOptions.method ?? 'GET';
-    let raw = await send(path, method, requestOptions.body, options.getAccessToken());
+    const { body, headers } = requestOptions;
+    let raw = await send(path, method, body, options.getAccessToken(), headers);
     if (raw.status === 401 && shouldRefreshOn401(path)) {
       const refreshed = await refreshSession();
-      if (refreshed) raw = await send(path, method, requestOptions.body, options.getAccessToken());
+      if (refreshed) raw = await send(path, method, body, options.getAccessToken(), headers);
       if (!refreshed || raw.status === 401) options.onSessionExpired();
     }
     if (raw.status < 200 || raw.status >= 300) throw toApiError(raw);

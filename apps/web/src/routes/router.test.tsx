@@ -92,14 +92,17 @@ describe('shell (spec §2.2, §2.3)', () => {
   });
 
   it('shows the avatar initial, empty bell and balances, and logs out', async () => {
-    const { calls } = stubFetch({ 'POST /v1/auth/logout': () => new Response(null, { status: 204 }) });
+    const { calls } = stubFetch({
+      'POST /v1/auth/logout': () => new Response(null, { status: 204 }),
+      'GET /v1/wallet/balances': () => json(200, { balances: [{ currency: 'BTC', available: '0', locked: '0' }] }),
+    });
     signIn();
     const { user } = renderApp('/');
     expect(await screen.findByTestId('user-avatar')).toHaveTextContent('A');
     await user.click(screen.getByTestId('notifications-bell'));
     expect(screen.getByText('No notifications yet')).toBeInTheDocument();
     await user.click(screen.getByTestId('balances-menu'));
-    expect(screen.getByText('No balances available')).toBeInTheDocument();
+    expect(await screen.findByText('No balances available')).toBeInTheDocument();
     await user.click(screen.getByTestId('account-menu'));
     await user.click(screen.getByTestId('logout-button'));
     await waitFor(() => expect(useAppStore.getState().isAuthenticated).toBe(false));

@@ -15,7 +15,7 @@ import { useMediaQuery } from '../../hooks/use-media-query.ts';
 import { useRoutePrefetch } from '../../routes/use-route-prefetch.ts';
 import { useAppStore } from '../../state/app-store.ts';
 import { AiPanel, AiToggle } from './ai-panel.tsx';
-import { LoadingOverlay, RouteProgress } from './global-overlays.tsx';
+import { LoadingOverlay, RouteProgress, TransferPopupsOverlay } from './global-overlays.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { ToolsSidebar } from './tools-sidebar.tsx';
 import { TopBar } from './top-bar.tsx';
@@ -72,6 +72,7 @@ export function AppShell() {
       </div>
       <AiToggle open={aiOpen} onToggle={() => setAiOpen((open) => !open)} />
       <AiPanel open={aiOpen} onClose={() => setAiOpen(false)} />
+      <TransferPopupsOverlay />
       <LoginModal />
       <RegisterModal />
       <LoadingOverlay />

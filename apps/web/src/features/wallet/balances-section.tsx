@@ -1,0 +1,109 @@
+import { Wallet } from 'lucide-react';
+import { useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/ui/button.tsx';
+import { errorMessage } from '../../lib/error-message.ts';
+import { CoinIcon } from '../markets/coin-icon.tsx';
+import { coinName } from '../markets/markets-model.ts';
+import { balanceRows, formatBalanceRow } from './balances-model.ts';
+import { useWalletBalances } from './use-wallet.ts';
+
+/** Spec §2.7 balances: every wallet currency with available, locked and total; zeros hidden at first. */
+export function BalancesSection() {
+  const { t } = useTranslation();
+  const balances = useWalletBalances();
+  const [hideZero, setHideZero] = useState(true);
+  const hideZeroId = useId();
+  const rows = useMemo(
+    () => balanceRows(balances.data ?? [], { hideZero }).map(formatBalanceRow),
+    [balances.data, hideZero],
+  );
+
+  return (
+    <section className="wallet-card" aria-labelledby="wallet-balances-title" data-testid="wallet-balances">
+      <header className="wallet-card-header">
+        <div>
+          <h2 id="wallet-balances-title" className="wallet-card-title">
+            {t('wallet.balances.title')}
+          </h2>
+          <p className="wallet-card-description">{t('wallet.balances.description')}</p>
+        </div>
+        <label className="wallet-filter" htmlFor={hideZeroId}>
+          <input
+            id={hideZeroId}
+            type="checkbox"
+            className="checkbox"
+            checked={hideZero}
+            onChange={(event) => setHideZero(event.target.checked)}
+            data-testid="wallet-hide-zero"
+          />
+          {t('wallet.balances.hideZero')}
+        </label>
+      </header>
+      {balances.isPending ? (
+        <div className="wallet-table-skeleton" aria-busy="true">
+          <span className="skeleton-block skeleton-line" />
+          <span className="skeleton-block skeleton-line" />
+          <span className="visually-hidden">{t('app.loading')}</span>
+        </div>
+      ) : balances.isError && !balances.data ? (
+        <div className="wallet-empty" role="alert">
+          <p>{errorMessage(balances.error, t, 'errors.failedToLoadWalletBalances')}</p>
+          <Button variant="secondary" size="sm" onClick={() => void balances.refetch()}>
+            {t('common.retry')}
+          </Button>
+        </div>
+      ) : rows.length === 0 ? (
+        <div className="wallet-empty" data-testid="wallet-balances-empty">
+          <Wallet size={22} aria-hidden="true" className="wallet-empty-icon" />
+          <p>{t('errors.noBalancesAvailable')}</p>
+          <p className="muted">{t('wallet.balances.emptyHint')}</p>
+          {hideZero ? (
+            <button type="button" className="link-button" onClick={() => setHideZero(false)}>
+              {t('wallet.balances.showAll')}
+            </button>
+          ) : null}
+        </div>
+      ) : (
+        <div className="wallet-table-wrap">
+          <table className="wallet-table" data-testid="wallet-balances-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('wallet.balances.currency')}</th>
+                <th scope="col" className="num">
+                  {t('wallet.balances.available')}
+                </th>
+                <th scope="col" className="num">
+                  {t('wallet.balances.locked')}
+                </th>
+                <th scope="col" className="num">
+                  {t('wallet.balances.total')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.currency} data-testid={`wallet-balance-${row.currency}`}>
+                  <th scope="row">
+                    <span className="wallet-currency">
+                      <CoinIcon symbol={row.currency} size={26} />
+                      <span className="pair-text">
+                        <span className="pair-symbol">{row.currency}</span>
+                        <span className="pair-name-small">{coinName(row.currency)}</span>
+                      </span>
+                    </span>
+                  </th>
+                  <td className="num tabular">{row.available}</td>
+                  <td className="num tabular muted">{row.locked}</td>
+                  <td className="num tabular wallet-total" title={row.exactTotal}>
+                    {row.total}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

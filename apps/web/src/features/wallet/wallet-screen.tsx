@@ -1,0 +1,139 @@
+import clsx from 'clsx';
+import { ArrowDownToLine, ArrowUpFromLine, X } from 'lucide-react';
+import { type KeyboardEvent, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { BeingBuilt } from '../../components/ui/being-built.tsx';
+import { PageHeader } from '../../components/ui/page-header.tsx';
+import { BalancesSection } from './balances-section.tsx';
+import { HistorySection } from './history-section.tsx';
+import { SendSection } from './send-section.tsx';
+import {
+  parseWalletAction,
+  parseWalletTab,
+  tabAfterKey,
+  type WalletAction,
+  type WalletTab,
+  walletTabLabelKey,
+  walletTabs,
+} from './wallet-tabs.ts';
+
+const tabId = (tab: WalletTab) => `wallet-tab-${tab}`;
+const panelId = (tab: WalletTab) => `wallet-panel-${tab}`;
+
+/** Spec §2.7: the wallet page, with §2.1's carried action (?action=deposit|withdraw). */
+export function WalletScreen() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const action = parseWalletAction(params.get('action'));
+  const active = parseWalletTab(params.get('tab'), params.get('action'));
+  const tabRefs = useRef(new Map<WalletTab, HTMLButtonElement>());
+
+  const select = (tab: WalletTab) => setParams(tab === 'triple-a' ? {} : { tab }, { replace: true });
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const rightToLeft = getComputedStyle(event.currentTarget).direction === 'rtl';
+    const next = tabAfterKey(active, event.key, rightToLeft);
+    if (!next) return;
+    event.preventDefault();
+    select(next);
+    tabRefs.current.get(next)?.focus();
+  };
+
+  return (
+    <div className="screen wallet-screen">
+      <PageHeader
+        title={t('pages.wallet.title')}
+        description={t('pages.wallet.description')}
+        actions={
+          <div className="wallet-header-actions">
+            <Link className="btn btn-secondary btn-sm" to="/wallet?action=deposit" data-testid="wallet-deposit-link">
+              <ArrowDownToLine size={15} aria-hidden="true" />
+              {t('wallet.actions.deposit')}
+            </Link>
+            <Link className="btn btn-secondary btn-sm" to="/wallet?action=withdraw" data-testid="wallet-withdraw-link">
+              <ArrowUpFromLine size={15} aria-hidden="true" />
+              {t('wallet.actions.withdraw')}
+            </Link>
+          </div>
+        }
+      />
+      <div
+        className="wallet-tabs"
+        role="tablist"
+        aria-label={t('wallet.tabsLabel')}
+        onKeyDown={onKeyDown}
+        tabIndex={-1}
+      >
+        {walletTabs.map((tab) => (
+          <button
+            key={tab}
+            ref={(element) => {
+              if (element) tabRefs.current.set(tab, element);
+              else tabRefs.current.delete(tab);
+            }}
+            type="button"
+            role="tab"
+            id={tabId(tab)}
+            aria-selected={active === tab}
+            aria-controls={panelId(tab)}
+            tabIndex={active === tab ? 0 : -1}
+            className={clsx('wallet-tab', active === tab && 'active')}
+            data-testid={tabId(tab)}
+            onClick={() => select(tab)}
+          >
+            {t(`wallet.tabs.${walletTabLabelKey[tab]}`)}
+          </button>
+        ))}
+      </div>
+      <div className="wallet-panel" role="tabpanel" id={panelId(active)} aria-labelledby={tabId(active)}>
+        {active === 'triple-a' ? (
+          <TripleAWallet action={action} />
+        ) : (
+          <BeingBuilt detail={t(`wallet.tabDetails.${active}`)} />
+        )}
+      </div>
+    </div>
+  );
+}
+
+function TripleAWallet({ action }: { action: WalletAction | null }) {
+  return (
+    <div className="wallet-sections">
+      {action ? <ActionSection key={action} action={action} /> : null}
+      <BalancesSection />
+      <div className="wallet-columns">
+        <SendSection />
+        <HistorySection />
+      </div>
+    </div>
+  );
+}
+
+/** The carried action's own section: it is being built, and says so where the user was sent. */
+function ActionSection({ action }: { action: WalletAction }) {
+  const { t } = useTranslation();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    headingRef.current?.focus();
+  }, []);
+  const title = t(`wallet.${action}.title`);
+  return (
+    <section className="wallet-card" aria-labelledby="wallet-action-title" data-testid={`wallet-action-${action}`}>
+      <header className="wallet-card-header">
+        <h2 id="wallet-action-title" className="wallet-card-title" ref={headingRef} tabIndex={-1}>
+          {title}
+        </h2>
+        <Link
+          className="icon-button icon-button-sm"
+          to="/wallet"
+          replace
+          aria-label={t('wallet.actions.close', { action: title })}
+          title={t('wallet.actions.close', { action: title })}
+        >
+          <X size={15} aria-hidden="true" />
+        </Link>
+      </header>
+      <BeingBuilt detail={t(`wallet.${action}.detail`)} />
+    </section>
+  );
+}
