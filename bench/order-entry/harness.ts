@@ -131,10 +131,16 @@ export class HttpClient {
     this.agent = new http.Agent({ keepAlive: true, maxSockets: connections, maxFreeSockets: connections });
   }
 
-  /** Resolves with the status and the raw body; rejects on a network error. */
-  request(method: string, urlPath: string, token: string, body?: string): Promise<{ status: number; body: string }> {
+  /** Resolves with the status and the raw body; rejects on a network error. `extraHeaders` e.g. Idempotency-Key. */
+  request(
+    method: string,
+    urlPath: string,
+    token: string,
+    body?: string,
+    extraHeaders: http.OutgoingHttpHeaders = {},
+  ): Promise<{ status: number; body: string }> {
     return new Promise((resolve, reject) => {
-      const headers: http.OutgoingHttpHeaders = { authorization: `Bearer ${token}` };
+      const headers: http.OutgoingHttpHeaders = { ...extraHeaders, authorization: `Bearer ${token}` };
       if (body !== undefined) {
         headers['content-type'] = 'application/json';
         headers['content-length'] = Buffer.byteLength(body);

@@ -48,6 +48,9 @@ const SELECT_TRANSFERS = `SELECT t.id, t.from_account_id, t.to_account_id, t.cur
   JOIN accounts fa ON fa.id = t.from_account_id
   JOIN accounts ta ON ta.id = t.to_account_id`;
 
+/** Notifications an account receives between two trims of its list. */
+const TRIM_EVERY = 20;
+
 /** Most transfers one settlement transaction takes. */
 const SETTLE_BATCH = 500;
 
@@ -244,8 +247,29 @@ export class TransferSettler {
   private stopped = false;
   private retry: NodeJS.Timeout | null = null;
   private idleWaiters: (() => void)[] = [];
+  /** Notifications stored per account since its list was last trimmed to the cap. */
+  private readonly sinceTrim = new Map<string, number>();
 
   constructor(private readonly deps: WalletDeps) {}
+
+  /**
+   * Trimming an account's notifications to the cap costs a ranking query; it runs for an account
+   * once every TRIM_EVERY notifications, so a busy account holds at most that many extra for a moment.
+   */
+  private trimDue(rows: readonly SettleRow[]): string[] {
+    const due = new Set<string>();
+    for (const accountId of rows.flatMap((row) => [row.from_account_id, row.to_account_id])) {
+      const count = (this.sinceTrim.get(accountId) ?? TRIM_EVERY - 1) + 1;
+      if (count >= TRIM_EVERY) {
+        due.add(accountId);
+        this.sinceTrim.set(accountId, 0);
+      } else {
+        this.sinceTrim.set(accountId, count);
+      }
+    }
+    if (this.sinceTrim.size > 100_000) this.sinceTrim.clear();
+    return [...due];
+  }
 
   kick(): void {
     if (this.stopped) return;
@@ -332,6 +356,11 @@ export class TransferSettler {
           },
         ],
       }));
+      // Notifications first, the balances last but one: their row locks, which new transfers and
+      // the trading writer wait on, are held only for the transfer rows' update and the commit.
+      const notices = await insertNotifications(tx, await transferNotices(tx, rows.rows, now), {
+        trimAccounts: this.trimDue(rows.rows),
+      });
       await postEntries(tx, entries);
       const finished = await tx.query(
         `UPDATE transfers SET status = 'FINISHED', updated_at = $2 WHERE id = ANY($1::uuid[]) AND status = 'WAITING'`,
@@ -339,7 +368,6 @@ export class TransferSettler {
       );
       // Another settler finished some of them meanwhile: undo this batch and claim again.
       if (finished.rowCount !== rows.rows.length) throw new Error('transfers settled elsewhere meanwhile');
-      const notices = await insertNotifications(tx, await transferNotices(tx, rows.rows, now));
       return { settled: rows.rows, stored: notices };
     });
     publishNotifications(this.deps.pubsub, stored);
