@@ -1,5 +1,6 @@
 import {
   COINS,
+  DEFAULT_WITHDRAWAL_BASE_FEE,
   decimalMagnitude,
   type ProviderPriceQuote,
   powerOfTenString,
@@ -8,6 +9,7 @@ import {
   type SupportedCurrency,
   supportedCurrencySchema,
   tradingPairSchema,
+  WITHDRAWAL_BASE_FEES,
 } from '@platform/contracts';
 import { formatDecimal } from '@platform/money';
 import type { FastifyInstance } from 'fastify';
@@ -23,21 +25,9 @@ import { feedOf, listTradingPairs, PAIR_NOT_FOUND } from '../markets/service.ts'
 export const PROVIDER_PREFIX = '/v1/triple-a';
 const tags = ['payment-provider'];
 
-/** Spec §9 withdrawal base fees per currency; other currencies pay 0.001. */
-const PROCESSING_FEES: Record<string, string> = {
-  BTC: '0.0001',
-  ETH: '0.002',
-  USDT: '1',
-  USDC: '1',
-  LTC: '0.001',
-  XRP: '0.1',
-  ADA: '1',
-  DOT: '0.1',
-  BNB: '0.0005',
-  MATIC: '0.1',
-  DOGE: '1',
-};
-const DEFAULT_PROCESSING_FEE = '0.001';
+/** Spec §9 withdrawal base fees per currency (the wallet's schedule); other currencies pay the default. */
+const PROCESSING_FEES = WITHDRAWAL_BASE_FEES;
+const DEFAULT_PROCESSING_FEE = DEFAULT_WITHDRAWAL_BASE_FEE;
 
 /** Spec §9 mock currency USD: min 1, max 1,000,000, fee 0.5. */
 const USD_CURRENCY: SupportedCurrency = {
