@@ -266,3 +266,25 @@ export function parseArgs(argv: string[]): Map<string, string> {
   }
   return args;
 }
+
+/** `--name A=1,B=2` as a record. */
+export function listOption(args: Map<string, string>, name: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const pair of (args.get(name) ?? '').split(',').filter(Boolean)) {
+    const [key, value] = pair.split('=');
+    if (key && value !== undefined) out[key] = value;
+  }
+  return out;
+}
+
+/** A seeded random stream (mulberry32), so a workload replays the same. */
+export function rng(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}

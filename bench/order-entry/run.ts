@@ -9,6 +9,7 @@ import {
   DEFAULT_POSTGRES_URL,
   fundTraders,
   HttpClient,
+  listOption,
   machineCpu,
   machineDescription,
   type PairInfo,
@@ -19,6 +20,7 @@ import {
   postgresTarget,
   processCpuSeconds,
   registerTraders,
+  rng,
   Samples,
   ServerProcess,
   sleep,
@@ -56,29 +58,8 @@ const MAX_OUTSTANDING = Number(args.get('max-outstanding') ?? 4096);
 const DATABASES = (args.get('db') ?? 'pglite,postgres').split(',');
 const POSTGRES_URL = args.get('pg-url') ?? process.env.BENCH_DATABASE_URL ?? DEFAULT_POSTGRES_URL;
 const PROFILE = args.has('profile');
-/** `--name A=1,B=2` as a record. */
-function listOption(name: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const pair of (args.get(name) ?? '').split(',').filter(Boolean)) {
-    const [key, value] = pair.split('=');
-    if (key && value !== undefined) out[key] = value;
-  }
-  return out;
-}
 /** Extra server environment (diagnostics), e.g. `--server-env DATABASE_POOL_SIZE=20`. */
-const SERVER_ENV = listOption('server-env');
-
-/** Deterministic operation stream (mulberry32). */
-function rng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+const SERVER_ENV = listOption(args, 'server-env');
 
 type Market = PairInfo & { mid: number };
 
@@ -383,7 +364,7 @@ async function benchTarget(target: Target): Promise<void> {
 for (const name of DATABASES) {
   const target =
     name === 'postgres'
-      ? postgresTarget(POSTGRES_URL, { logStatements: args.has('pg-log'), settings: listOption('pg-settings') })
+      ? postgresTarget(POSTGRES_URL, { logStatements: args.has('pg-log'), settings: listOption(args, 'pg-settings') })
       : pgliteTarget();
   if (target.database) console.log(`${target.name}: database ${target.database}`);
   await benchTarget(target);

@@ -9,6 +9,7 @@ import {
   DEFAULT_POSTGRES_URL,
   fundTraders,
   HttpClient,
+  listOption,
   machineCpu,
   machineDescription,
   parseArgs,
@@ -17,6 +18,7 @@ import {
   postgresTarget,
   processCpuSeconds,
   registerTraders,
+  rng,
   Samples,
   ServerProcess,
   sleep,
@@ -51,29 +53,8 @@ const FUNDING = '1000000';
 /** The issue's target (PostgreSQL, 64 in flight). */
 const TARGET_RATE = 1500;
 const TARGET_P99_MS = 50;
-/** `--name A=1,B=2` as a record. */
-function listOption(name: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const pair of (args.get(name) ?? '').split(',').filter(Boolean)) {
-    const [key, value] = pair.split('=');
-    if (key && value !== undefined) out[key] = value;
-  }
-  return out;
-}
 /** Extra server environment (diagnostics), e.g. `--server-env DATABASE_POOL_SIZE=20`. */
-const SERVER_ENV = listOption('server-env');
-
-/** Deterministic stream of senders, recipients and amounts (mulberry32), as in order-entry. */
-function rng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+const SERVER_ENV = listOption(args, 'server-env');
 
 type Account = Trader & { username: string };
 
@@ -415,7 +396,7 @@ const summaries: { target: string; result: RunResult; lag: number | null }[] = [
 for (const name of DATABASES) {
   const target =
     name === 'postgres'
-      ? postgresTarget(POSTGRES_URL, { logStatements: args.has('pg-log'), settings: listOption('pg-settings') })
+      ? postgresTarget(POSTGRES_URL, { logStatements: args.has('pg-log'), settings: listOption(args, 'pg-settings') })
       : pgliteTarget();
   if (target.database) console.log(`${target.name}: database ${target.database}`);
   summaries.push(await benchTarget(target));
