@@ -20,6 +20,21 @@ const COLUMNS = 'id, account_id, type, title, message, severity, action_url, met
 /** Newest first; seq orders the rows of one batch, which share created_at. */
 const NEWEST_FIRST = 'ORDER BY created_at DESC, seq DESC';
 
+/** The nine column arrays of an insert, in the order of the unnest in both statements below. */
+function insertParams(rows: readonly NotificationInsert[]): unknown[] {
+  return [
+    rows.map((row) => row.id),
+    rows.map((row) => row.account_id),
+    rows.map((row) => row.type),
+    rows.map((row) => row.title),
+    rows.map((row) => row.message),
+    rows.map((row) => row.severity),
+    rows.map((row) => row.action_url),
+    rows.map((row) => JSON.stringify(row.metadata)),
+    rows.map((row) => row.created_at.toISOString()),
+  ];
+}
+
 /** One statement for the whole batch, in the given order (seq follows it). */
 export async function insertRows(q: Queryable, rows: readonly NotificationInsert[]): Promise<NotificationRow[]> {
   if (rows.length === 0) return [];
@@ -30,17 +45,7 @@ export async function insertRows(q: Queryable, rows: readonly NotificationInsert
        WITH ORDINALITY AS entry (id, account_id, type, title, message, severity, action_url, metadata, created_at, position)
      ORDER BY position
      RETURNING ${COLUMNS}`,
-    [
-      rows.map((row) => row.id),
-      rows.map((row) => row.account_id),
-      rows.map((row) => row.type),
-      rows.map((row) => row.title),
-      rows.map((row) => row.message),
-      rows.map((row) => row.severity),
-      rows.map((row) => row.action_url),
-      rows.map((row) => JSON.stringify(row.metadata)),
-      rows.map((row) => row.created_at.toISOString()),
-    ],
+    insertParams(rows),
   );
   return result.rows;
 }
@@ -78,19 +83,7 @@ export function insertRowsPart(
         WHERE newness > ${p(11)}
       )
     )`,
-    params: [
-      rows.map((row) => row.id),
-      rows.map((row) => row.account_id),
-      rows.map((row) => row.type),
-      rows.map((row) => row.title),
-      rows.map((row) => row.message),
-      rows.map((row) => row.severity),
-      rows.map((row) => row.action_url),
-      rows.map((row) => JSON.stringify(row.metadata)),
-      rows.map((row) => row.created_at.toISOString()),
-      trimAccounts,
-      keep,
-    ],
+    params: [...insertParams(rows), trimAccounts, keep],
   };
 }
 

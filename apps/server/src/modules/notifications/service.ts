@@ -19,6 +19,7 @@ import {
   deleteOne,
   insertRows,
   insertRowsPart,
+  type NotificationInsert,
   type NotificationRow,
   selectNotifications,
   trimOldest,
@@ -44,6 +45,21 @@ export type AccountNotification = Notification & { accountId: string };
 
 const NOTIFICATION_NOT_FOUND = { message: 'Notification not found' };
 
+/** The rows to insert, each with a fresh id. */
+function newRows(rows: readonly NewNotification[]): NotificationInsert[] {
+  return rows.map((row) => ({
+    id: crypto.randomUUID(),
+    account_id: row.accountId,
+    type: row.type,
+    title: row.title,
+    message: row.message,
+    severity: row.severity,
+    action_url: row.actionUrl,
+    metadata: row.metadata,
+    created_at: row.createdAt,
+  }));
+}
+
 /**
  * Stores notifications inside the caller's transaction (an order batch's, so that they commit
  * with what they announce) and trims each account back to the newest STORED_NOTIFICATIONS_MAX.
@@ -56,20 +72,7 @@ export async function insertNotifications(
   options: { trimAccounts?: readonly string[] } = {},
 ): Promise<AccountNotification[]> {
   if (rows.length === 0) return [];
-  const inserted = await insertRows(
-    tx,
-    rows.map((row) => ({
-      id: crypto.randomUUID(),
-      account_id: row.accountId,
-      type: row.type,
-      title: row.title,
-      message: row.message,
-      severity: row.severity,
-      action_url: row.actionUrl,
-      metadata: row.metadata,
-      created_at: row.createdAt,
-    })),
-  );
+  const inserted = await insertRows(tx, newRows(rows));
   const trim = options.trimAccounts ?? [...new Set(rows.map((row) => row.accountId))];
   if (trim.length > 0) await trimOldest(tx, trim, STORED_NOTIFICATIONS_MAX);
   return inserted.map((row) => ({ ...toNotification(row), accountId: row.account_id }));
@@ -85,17 +88,7 @@ export function insertNotificationsPart(
   offset: number,
   gate: string,
 ): { ctes: string; params: unknown[]; stored: AccountNotification[] } {
-  const inserts = rows.map((row) => ({
-    id: crypto.randomUUID(),
-    account_id: row.accountId,
-    type: row.type,
-    title: row.title,
-    message: row.message,
-    severity: row.severity,
-    action_url: row.actionUrl,
-    metadata: row.metadata,
-    created_at: row.createdAt,
-  }));
+  const inserts = newRows(rows);
   const part = insertRowsPart(inserts, trimAccounts, STORED_NOTIFICATIONS_MAX, offset, gate);
   return {
     ...part,

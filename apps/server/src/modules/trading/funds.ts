@@ -46,10 +46,6 @@ export class FundsBook {
     this.unsubscribe();
   }
 
-  get size(): number {
-    return this.balances.size;
-  }
-
   /** Whether every key is in memory (no read needed before a batch uses them). */
   hasAll(keys: Iterable<FundsKey>): boolean {
     for (const key of keys) if (!this.balances.has(keyOf(key.accountId, key.currency))) return false;

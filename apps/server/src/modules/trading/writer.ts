@@ -85,10 +85,6 @@ export class TradingWriter {
     }
   }
 
-  get busy(): boolean {
-    return this.running;
-  }
-
   /** Resolves once nothing is waiting or being written. */
   idle(): Promise<void> {
     if (!this.running) return Promise.resolve();

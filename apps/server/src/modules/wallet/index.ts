@@ -4,10 +4,6 @@ import { tradingOf } from '../trading/index.ts';
 import { walletRoutes } from './routes.ts';
 import { TransferSettler, type WalletDeps } from './transfers.ts';
 
-const settlers = new WeakMap<AppContext, TransferSettler>();
-/** The running transfer settler of an app (tests wait on it). */
-export const transferSettlerOf = (context: AppContext): TransferSettler | undefined => settlers.get(context);
-
 /**
  * The custodial wallet: balances and history from the ledger, and transfers between users. A
  * transfer held before a restart is settled when the server is ready.
@@ -21,7 +17,6 @@ export function walletModule(app: FastifyInstance, context: AppContext): void {
     balancesMoved: (accountId, currencies) => tradingOf(context)?.balancesMoved?.(accountId, currencies),
   };
   const settler = new TransferSettler(deps);
-  settlers.set(context, settler);
   app.addHook('onReady', async () => {
     settler.kick();
   });

@@ -165,14 +165,7 @@ function TransactionsView() {
           </table>
         </div>
       </HistoryBody>
-      {query.data ? (
-        <Pager
-          page={query.data.page}
-          pages={pageCount(query.data.total, query.data.limit)}
-          onPage={setPage}
-          busy={query.isFetching}
-        />
-      ) : null}
+      <PageOf data={query.data} busy={query.isFetching} onPage={setPage} />
     </>
   );
 }
@@ -250,16 +243,23 @@ function TransfersView() {
           </table>
         </div>
       </HistoryBody>
-      {query.data ? (
-        <Pager
-          page={query.data.page}
-          pages={pageCount(query.data.total, query.data.limit)}
-          onPage={setPage}
-          busy={query.isFetching}
-        />
-      ) : null}
+      <PageOf data={query.data} busy={query.isFetching} onPage={setPage} />
     </>
   );
+}
+
+/** The pager under a list, once its first page has come. */
+function PageOf({
+  data,
+  busy,
+  onPage,
+}: {
+  data: { page: number; total: number; limit: number } | undefined;
+  busy: boolean;
+  onPage: (page: number) => void;
+}) {
+  if (!data) return null;
+  return <Pager page={data.page} pages={pageCount(data.total, data.limit)} onPage={onPage} busy={busy} />;
 }
 
 /** Date over time, so the column stays narrow on a phone. */
