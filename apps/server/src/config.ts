@@ -74,6 +74,31 @@ const envSchema = z.object({
   MARKET_MAKER_LEVELS: z.coerce.number().int().min(1).max(100).default(10),
   /** Comma-separated pair ids the bots quote; all active pairs when unset. */
   MARKET_MAKER_PAIRS: z.string().optional(),
+  /** Which payment provider moves money in and out (docs/payment-providers.md). */
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'triple-a', 'nowpayments']).default('sandbox'),
+  /** Sandbox: how long a paid checkout or a sent chain deposit takes to confirm. */
+  SANDBOX_CONFIRM_DELAY_MS: z.coerce.number().int().min(0).max(86_400_000).default(10_000),
+  /** Sandbox: the pause between two steps of a payout (creating -> waiting -> processing -> finished). */
+  SANDBOX_PAYOUT_STEP_MS: z.coerce.number().int().min(0).max(86_400_000).default(3_000),
+  /** Webhooks signed longer ago than this (or this far in the future) are refused. */
+  WEBHOOK_TOLERANCE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  /** Hex seed (32-64 bytes) of the deposit addresses; derived from the data key when unset. */
+  WALLET_HD_SEED: z
+    .string()
+    .regex(/^([0-9a-fA-F]{2}){32,64}$/, { error: 'must be 64 to 128 hex characters' })
+    .optional(),
+  TRIPLEA_API_URL: z.url({ error: 'must be an absolute http(s) URL' }).default('https://api.triple-a.io/api/v2'),
+  TRIPLEA_CLIENT_ID: z.string().min(1).optional(),
+  TRIPLEA_CLIENT_SECRET: z.string().min(1).optional(),
+  TRIPLEA_MERCHANT_KEY: z.string().min(1).optional(),
+  TRIPLEA_SANDBOX: envBoolean.default(false),
+  NOWPAYMENTS_API_URL: z.url({ error: 'must be an absolute http(s) URL' }).default('https://api.nowpayments.io/v1'),
+  NOWPAYMENTS_API_KEY: z.string().min(1).optional(),
+  NOWPAYMENTS_IPN_SECRET: z.string().min(1).optional(),
+  NOWPAYMENTS_EMAIL: z.string().min(1).optional(),
+  NOWPAYMENTS_PASSWORD: z.string().min(1).optional(),
+  /** Where uploaded KYC documents are kept (object-store adapter, local disk). */
+  KYC_STORAGE_DIR: z.string().min(1).optional(),
 });
 
 /** Test servers keep their seeded history tiny: every integration suite boots one. */
@@ -123,6 +148,26 @@ export type Config = {
   marketMakerRefreshMs: number;
   marketMakerLevels: number;
   marketMakerPairs: string[];
+  paymentProvider: 'sandbox' | 'triple-a' | 'nowpayments';
+  sandboxConfirmDelayMs: number;
+  sandboxPayoutStepMs: number;
+  webhookToleranceSeconds: number;
+  walletHdSeed: string | undefined;
+  tripleA: {
+    apiUrl: string;
+    clientId: string | undefined;
+    clientSecret: string | undefined;
+    merchantKey: string | undefined;
+    sandbox: boolean;
+  };
+  nowPayments: {
+    apiUrl: string;
+    apiKey: string | undefined;
+    ipnSecret: string | undefined;
+    email: string | undefined;
+    password: string | undefined;
+  };
+  kycStorageDir: string;
 };
 
 export class ConfigError extends Error {
@@ -183,5 +228,25 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       .split(',')
       .map((pair) => pair.trim().toUpperCase())
       .filter((pair) => pair.length > 0),
+    paymentProvider: env.PAYMENT_PROVIDER,
+    sandboxConfirmDelayMs: env.SANDBOX_CONFIRM_DELAY_MS,
+    sandboxPayoutStepMs: env.SANDBOX_PAYOUT_STEP_MS,
+    webhookToleranceSeconds: env.WEBHOOK_TOLERANCE_SECONDS,
+    walletHdSeed: env.WALLET_HD_SEED?.toLowerCase(),
+    tripleA: {
+      apiUrl: env.TRIPLEA_API_URL.replace(/\/$/, ''),
+      clientId: env.TRIPLEA_CLIENT_ID,
+      clientSecret: env.TRIPLEA_CLIENT_SECRET,
+      merchantKey: env.TRIPLEA_MERCHANT_KEY,
+      sandbox: env.TRIPLEA_SANDBOX,
+    },
+    nowPayments: {
+      apiUrl: env.NOWPAYMENTS_API_URL.replace(/\/$/, ''),
+      apiKey: env.NOWPAYMENTS_API_KEY,
+      ipnSecret: env.NOWPAYMENTS_IPN_SECRET,
+      email: env.NOWPAYMENTS_EMAIL,
+      password: env.NOWPAYMENTS_PASSWORD,
+    },
+    kycStorageDir: path.resolve(env.KYC_STORAGE_DIR ?? path.join(dataDir, 'kyc')),
   };
 }

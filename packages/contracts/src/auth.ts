@@ -234,7 +234,7 @@ export const accountSchema = z.object({
   wallet_address: z.string().nullable(),
   wallet_type: walletTypeSchema.nullable(),
   marketing_consent: z.boolean(),
-  role: z.enum(['user', 'admin']),
+  role: z.enum(['user', 'admin', 'compliance']),
   created_at: z.string(),
   profile: profileSchema,
 });

@@ -12,3 +12,7 @@ export * from './themes.ts';
 export * from './trading.ts';
 export * from './validation.ts';
 export * from './wallet.ts';
+export * from './conversions.ts';
+export * from './kyc.ts';
+export * from './payments.ts';
+export * from './withdrawals.ts';

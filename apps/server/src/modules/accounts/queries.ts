@@ -9,7 +9,7 @@ export type AccountRow = {
   first_name: string;
   last_name: string;
   phone: string | null;
-  role: 'user' | 'admin';
+  role: 'user' | 'admin' | 'compliance';
   email_verified_at: Date | null;
   marketing_consent: boolean;
   wallet_address: string | null;

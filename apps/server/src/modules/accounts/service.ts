@@ -131,7 +131,7 @@ export async function updateProfile(
 
 export type SignInAccount = {
   id: string;
-  role: 'user' | 'admin';
+  role: 'user' | 'admin' | 'compliance';
   email: string;
   passwordHash: string | null;
   emailVerified: boolean;

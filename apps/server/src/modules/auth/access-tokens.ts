@@ -8,9 +8,9 @@ export const ACCESS_TOKEN_ISSUER = 'meridian';
 export const ACCESS_TOKEN_AUDIENCE = 'meridian-api';
 const ALGORITHM = 'HS256';
 
-export type AuthenticatedAccount = { id: string; role: 'user' | 'admin' };
+export type AuthenticatedAccount = { id: string; role: 'user' | 'admin' | 'compliance' };
 
-const claimsSchema = z.object({ sub: z.string().uuid(), role: z.enum(['user', 'admin']) });
+const claimsSchema = z.object({ sub: z.string().uuid(), role: z.enum(['user', 'admin', 'compliance']) });
 
 /**
  * Tokens whose signature and claims were checked, with what they stand for: a token is immutable,
