@@ -16,3 +16,39 @@ export function paymentProviderOf(context: AppContext): PaymentProvider {
   if (!provider) throw new Error('payment provider asked for before the provider module registered');
   return provider;
 }
+
+const callbackBases = new WeakMap<AppContext, string>();
+
+/**
+ * Set by the payment-provider module once the server listens: the base URL providers call back
+ * (webhooks) and payers are sent to (sandbox checkout pages). PUBLIC_URL when configured, else the
+ * address the server actually listens on (tests listen on port 0).
+ */
+export function setCallbackBaseUrl(context: AppContext, baseUrl: string): void {
+  callbackBases.set(context, baseUrl.replace(/\/$/, ''));
+}
+
+export function callbackBaseUrl(context: AppContext): string {
+  return callbackBases.get(context) ?? context.config.publicUrl;
+}
+
+/** Our webhook endpoint for a provider (served by the payments module). */
+export function webhookUrl(context: AppContext, provider: string): string {
+  return `${callbackBaseUrl(context)}/v1/webhooks/${provider}`;
+}
+
+/**
+ * A payout update from a provider (webhook or status poll), handed to the withdrawals module,
+ * which registers the listener at registration. The webhook is answered 200 only after the
+ * listener's promise resolves, so a failure makes the provider retry.
+ */
+export type PayoutListener = (payout: import('./types.ts').PayoutState) => Promise<void>;
+const payoutListeners = new WeakMap<AppContext, PayoutListener>();
+
+export function onPayoutUpdate(context: AppContext, listener: PayoutListener): void {
+  payoutListeners.set(context, listener);
+}
+
+export function payoutListenerOf(context: AppContext): PayoutListener | undefined {
+  return payoutListeners.get(context);
+}
