@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
+import type { AppContext } from '../context.ts';
 import { type Database, openDatabase } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { createLogger } from '../logger.ts';
@@ -22,6 +23,8 @@ export type RequestOptions = { body?: unknown; token?: string; headers?: Record<
 
 export type TestServer = {
   app: FastifyInstance;
+  /** What the modules were given: tests reach module registries through it (e.g. setPaymentProvider). */
+  context: AppContext;
   db: Database;
   config: Config;
   url: string;
@@ -78,14 +81,15 @@ export async function startTestServer(
 
   const log = createLogger(config);
   const pubsub = new InProcessPubSub();
-  const app = await buildApp({
+  const context: AppContext = {
     config,
     db,
     log,
     secrets: { jwtSecret: config.jwtSecret!, dataKey: crypto.randomBytes(32).toString('hex') },
     clock: () => clock.now,
     pubsub,
-  });
+  };
+  const app = await buildApp(context);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('server has no port');
@@ -93,6 +97,7 @@ export async function startTestServer(
 
   return {
     app,
+    context,
     db,
     config,
     url,
