@@ -2,17 +2,18 @@ import { Coins, Wallet } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { balanceMenuItems } from '../../features/wallet/balances-model.ts';
-import { useWalletBalances } from '../../features/wallet/use-wallet.ts';
+import { useLiveBalances, useWalletBalances } from '../../features/wallet/use-wallet.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { MenuButton } from './menu-button.tsx';
 
 /**
  * Spec §2.3: the signed-in user's non-zero balances (2 decimals, 8 for BTC). They stay fresh
- * through useWalletBalances: on window focus and every 30 s, because the product socket client
- * cannot subscribe to the `balances` user channel yet (see WALLET_BALANCES_REFRESH_MS).
+ * through the socket's `balances` channel (useLiveBalances, mounted here: the top bar is always
+ * there while signed in), with a 30 s poll in case the socket is down.
  */
 export function BalancesMenu() {
   const { t } = useTranslation();
+  useLiveBalances();
   // Read during this render, not inside the panel's render function: TanStack Query re-renders a
   // component only for the result fields it saw read, and the panel renders later, when opened.
   const { data, error, isPending, isError } = useWalletBalances();

@@ -147,6 +147,56 @@ describe('ProductSocket (spec §4, §7.6)', () => {
     ]);
   });
 
+  it('proves the account first thing after every open, and again with a refreshed token', () => {
+    const { server, socket } = setup();
+    socket.authenticate('token-1');
+    socket.subscribe('balances', () => {});
+    socket.connect();
+    server.latest.acceptOpen();
+    expect(server.latest.sent.slice(0, 2)).toEqual([
+      { type: 'auth', token: 'token-1' },
+      { type: 'subscribe', channel: 'balances' },
+    ]);
+    socket.authenticate('token-2');
+    expect(server.latest.sentOfType('auth')).toEqual([
+      { type: 'auth', token: 'token-1' },
+      { type: 'auth', token: 'token-2' },
+    ]);
+    server.latest.dropWith(1006);
+    vi.advanceTimersByTime(1_000);
+    server.latest.acceptOpen();
+    expect(server.latest.sent[0]).toEqual({ type: 'auth', token: 'token-2' });
+  });
+
+  it('reopens a fresh, anonymous connection on logout', () => {
+    const { server, socket } = setup();
+    socket.authenticate('token-1');
+    socket.connect();
+    server.latest.acceptOpen();
+    const first = server.latest;
+    socket.authenticate(null);
+    expect(first.closedWith).toBe(1000);
+    expect(server.sockets).toHaveLength(2);
+    server.latest.acceptOpen();
+    expect(server.latest.sentOfType('auth')).toEqual([]);
+  });
+
+  it('hands balance updates to the balances channel listeners', () => {
+    const { server, socket } = setup();
+    const seen: unknown[] = [];
+    socket.authenticate('token-1');
+    socket.subscribe('balances', (message) => seen.push(message.type));
+    socket.connect();
+    server.latest.acceptOpen();
+    server.latest.receive({
+      type: 'balance_update',
+      channel: 'balances',
+      seq: 1,
+      payload: { currency: 'BTC', available: '1', locked: '0', timestamp: 1 },
+    });
+    expect(seen).toEqual(['balance_update']);
+  });
+
   it('closes with 1000 and clears subscriptions on a manual disconnect', () => {
     const { server, socket } = setup();
     socket.connect();

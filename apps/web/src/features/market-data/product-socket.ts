@@ -77,6 +77,8 @@ export class ProductSocket {
   private attempts = 0;
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
   private pingTimer: ReturnType<typeof setInterval> | null = null;
+  /** The access token the connection proves its account with (user channels), or null. */
+  private authToken: string | null = null;
 
   constructor(options: ProductSocketOptions) {
     this.options = {
@@ -151,6 +153,26 @@ export class ProductSocket {
     };
   }
 
+  /**
+   * Proves the connection's account (spec §7.6 user channels: balances, orders, notifications):
+   * {type:'auth', token} now if open, and first thing after every (re)connect. A fresh token
+   * (refresh) is sent again; null (logout) reopens the connection, so nothing of the account's
+   * stays on it. The server holds frames sent during its token check, so subscribes may follow.
+   */
+  authenticate(token: string | null): void {
+    if (token === this.authToken) return;
+    const hadToken = this.authToken !== null;
+    this.authToken = token;
+    if (token !== null) {
+      if (this.isOpen()) this.send({ type: 'auth', token });
+      return;
+    }
+    if (hadToken && this.socket) {
+      this.dropSocket(NORMAL_CLOSURE);
+      this.open();
+    }
+  }
+
   /** Every valid message, whatever its channel. */
   onMessage(listener: MessageListener): () => void {
     this.messageListeners.add(listener);
@@ -199,6 +221,7 @@ export class ProductSocket {
     this.attempts = 0;
     this.setStatus('open');
     this.startPing();
+    if (this.authToken !== null) this.send({ type: 'auth', token: this.authToken });
     // Spec §4: after a reconnect the client resubscribes to its channels.
     for (const channel of this.channels.keys()) this.send({ type: 'subscribe', channel });
   }

@@ -1,15 +1,14 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { queryKeys } from '../../api/query-keys.ts';
 import { type PageRequest, type WalletTransactionsFilter, walletApi } from '../../api/wallet.ts';
 import { useAppStore } from '../../state/app-store.ts';
+import { getMarketData } from '../market-data/market-data.ts';
 
 /**
- * How often the balances are read again while a page shows them. The product socket has a
- * `balances` user channel, but its client (features/market-data/product-socket.ts) does not
- * authenticate its connection yet (no {type:'auth'} is ever sent), so user channels are closed to
- * it. Until it does, balances refresh on window focus and every 30 s, the spec's fallback cadence
- * for live data (§9 price polling), and right after a transfer ends.
+ * How often the balances are read again while a page shows them, in case the socket is down:
+ * live changes arrive through the socket's `balances` channel (useLiveBalances); this is the
+ * spec's fallback cadence for live data (§9 price polling).
  */
 export const WALLET_BALANCES_REFRESH_MS = 30_000;
 
@@ -60,4 +59,32 @@ export function useInvalidateWallet(): () => void {
   return useCallback(() => {
     if (accountId) void queryClient.invalidateQueries({ queryKey: queryKeys.wallet(accountId) });
   }, [queryClient, accountId]);
+}
+
+/**
+ * Live balances (spec §7.6 balance_update): while signed in, the product socket proves the
+ * account with the access token (again after each refresh) and listens on the `balances` user
+ * channel; each update marks the wallet's queries stale, so every view of a balance reads the
+ * ledger again. Mounted once, in the shell.
+ */
+export function useLiveBalances(): void {
+  const accountId = useSignedInAccountId();
+  const token = useAppStore((state) => state.accessToken);
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const { socket } = getMarketData();
+    if (accountId === null || token === null) {
+      socket.authenticate(null);
+      return;
+    }
+    socket.authenticate(token);
+    socket.connect();
+  }, [accountId, token]);
+  useEffect(() => {
+    if (accountId === null) return;
+    const { socket } = getMarketData();
+    return socket.subscribe('balances', () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.wallet(accountId) });
+    });
+  }, [accountId, queryClient]);
 }
