@@ -40,6 +40,45 @@ describe('api client: 401 handling (spec §7.8)', () => {
     expect(calls[2]?.headers.Authorization).toBe('Bearer new-token');
   });
 
+  it('a client with a base path (the payment provider) still refreshes at the main API', async () => {
+    const { calls } = stubFetch({
+      'GET /v1/triple-a/payment/p1': [
+        () => errorResponse(401, 'TOKEN_EXPIRED', 'expired'),
+        () => json(200, { ok: true }),
+      ],
+      'POST /v1/auth/refresh': () => json(200, makeSession('new-token')),
+    });
+    let current: string | null = 'old-token';
+    const client = createApiClient({
+      baseUrl: '/v1/triple-a',
+      getAccessToken: () => current,
+      onAccessToken: (next) => {
+        current = next;
+      },
+      onSessionExpired: vi.fn(),
+    });
+    await expect(client.request('/payment/p1', { schema: okSchema })).resolves.toEqual({ ok: true });
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([
+      'GET /v1/triple-a/payment/p1',
+      'POST /v1/auth/refresh',
+      'GET /v1/triple-a/payment/p1',
+    ]);
+  });
+
+  it('sends a FormData body as multipart, without a JSON content type', async () => {
+    const { calls } = stubFetch({ 'POST /v1/triple-a/kyc/submit': () => json(201, { ok: true }) });
+    const client = createApiClient({
+      baseUrl: '/v1/triple-a',
+      getAccessToken: () => 't',
+      onAccessToken: vi.fn(),
+      onSessionExpired: vi.fn(),
+    });
+    const form = new FormData();
+    form.set('firstName', 'Ada');
+    await client.request('/kyc/submit', { method: 'POST', body: form, schema: okSchema });
+    expect(calls[0]?.headers['Content-Type']).toBeUndefined();
+  });
+
   it('ends the session when the refresh fails', async () => {
     stubFetch({
       'GET /v1/accounts/a': () => errorResponse(401, 'TOKEN_EXPIRED', 'Your session has expired. Please log in again.'),

@@ -90,13 +90,17 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), timeoutMs);
     const headers: Record<string, string> = { ...extraHeaders, Accept: 'application/json' };
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    // A FormData body (uploads) goes as multipart: the browser writes its Content-Type and boundary.
+    const multipart = typeof FormData !== 'undefined' && body instanceof FormData;
+    if (body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
     if (token) headers.Authorization = `Bearer ${token}`;
     try {
-      const response = await fetchImpl()(`${baseUrl}${path}`, {
+      // The session refresh is the main API's, whatever base this client has (the provider's).
+      const url = path === REFRESH_PATH ? path : `${baseUrl}${path}`;
+      const response = await fetchImpl()(url, {
         method,
         headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: body === undefined ? undefined : multipart ? (body as FormData) : JSON.stringify(body),
         credentials: 'include',
         signal: controller.signal,
       });
