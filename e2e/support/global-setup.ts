@@ -61,6 +61,9 @@ export default async function setup(project: TestProject) {
       LOG_PRETTY: 'false',
       // Every test signs in from the same address; per-account limits stay on.
       RATE_LIMIT_ENABLED: 'false',
+      // The sandbox payment provider confirms deposits and walks payouts quickly for the wallet flows.
+      SANDBOX_CONFIRM_DELAY_MS: '1500',
+      SANDBOX_PAYOUT_STEP_MS: '500',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
