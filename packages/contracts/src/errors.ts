@@ -63,6 +63,11 @@ export const errorCatalogue = {
   WEBHOOK_TIMESTAMP_INVALID: { status: 401, message: 'Webhook timestamp is outside the allowed window' },
   PROVIDER_UNAVAILABLE: { status: 502, message: 'The payment provider is unavailable. Please try again.' },
   PROVIDER_REJECTED: { status: 422, message: 'The payment provider refused the request' },
+  // Payments module: a retry arrived while the first request with its key is still with the provider.
+  IDEMPOTENCY_REQUEST_IN_PROGRESS: {
+    status: 409,
+    message: 'A request with this idempotency key is still being processed. Please retry shortly.',
+  },
   // Withdrawals and payouts (spec §5 texts). Not 401: the client logs out on any 401 (§7.8).
   ADDRESS_INVALID: { status: 400, message: 'Please enter a valid wallet address' },
   ADDRESS_FORMAT_INVALID: { status: 400, message: 'Invalid address format' },
@@ -81,6 +86,8 @@ export const errorCatalogue = {
   CONVERSION_NOT_FOUND: { status: 404, message: 'Conversion not found' },
   PRICE_UNAVAILABLE: { status: 503, message: 'No price is available for this pair right now' },
   SLIPPAGE_EXCEEDED: { status: 409, message: 'The price moved beyond your target. Please try again.' },
+  QUOTE_ALREADY_USED: { status: 409, message: 'This quote was already used. Please get a new estimate.' },
+  QUOTE_MISMATCH: { status: 409, message: 'This quote is for a different conversion. Please get a new estimate.' },
   // KYC (spec §5 texts).
   FILE_TOO_LARGE: { status: 413, message: 'File size too large' },
   FILE_TYPE_INVALID: { status: 415, message: 'Invalid file type' },
