@@ -1,5 +1,27 @@
+import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
+import { kycObjectStore } from '../../adapters/object-store/index.ts';
 import type { AppContext } from '../../context.ts';
+import { kycRoutes } from './routes.ts';
+import type { KycDeps } from './service.ts';
+import { KYC_MULTIPART_LIMITS } from './uploads.ts';
 
-/** Placeholder: being built (issue 5). */
-export function kycModule(_app: FastifyInstance, _context: AppContext): void {}
+export { dailyWithdrawalLimitUsd, kycTierOf } from './service.ts';
+
+/**
+ * KYC verification (docs/kyc.md): submissions with their documents, the account's status and the
+ * compliance review that verifies an account. Multipart parsing is registered in this module's
+ * scope only; every other route keeps answering JSON alone.
+ */
+export async function kycModule(app: FastifyInstance, context: AppContext): Promise<void> {
+  // Size limits are judged per file by the upload reader (FILE_TOO_LARGE), not thrown by the plugin.
+  await app.register(fastifyMultipart, { limits: KYC_MULTIPART_LIMITS, throwFileSizeLimit: false });
+  const deps: KycDeps = {
+    db: context.db,
+    store: kycObjectStore(context.config),
+    pubsub: context.pubsub,
+    log: context.log,
+    clock: context.clock,
+  };
+  kycRoutes(app, context, deps);
+}
