@@ -1,6 +1,8 @@
+import type { Queryable } from '../../db/database.ts';
 import { fail, ok, type Result } from '../../lib/errors.ts';
 import {
   activateTwoFactor,
+  claimTotpStep,
   deactivateTwoFactor,
   findSignInAccount,
   savePendingTwoFactorSecret,
@@ -86,4 +88,30 @@ async function withCodeAttempt<T>(
   if (result.ok) deps.twoFactorLimiter.reset(key);
   else if (result.code === 'TWO_FACTOR_INVALID') deps.twoFactorLimiter.recordFailure(key);
   return result;
+}
+
+/** What a TOTP check outside sign-in found: no 2FA on the account, no code, a wrong or used code, or a good one. */
+export type AccountCodeCheck = 'not_enabled' | 'missing' | 'invalid' | 'accepted';
+
+/**
+ * For a sensitive action of a signed-in account (a withdrawal, §5): checks the account's current
+ * TOTP code and claims its time step inside the caller's transaction, as an email sign-in does, so
+ * a code works once. When the caller's transaction rolls back, the step is not spent. The caller
+ * applies its own budget of wrong codes.
+ */
+export async function claimAccountTotp(
+  deps: Pick<TwoFactorDeps, 'clock' | 'secretBox'>,
+  tx: Queryable,
+  accountId: string,
+  code: string | undefined,
+): Promise<AccountCodeCheck> {
+  const account = await findSignInAccount(tx, { id: accountId });
+  if (!account?.twoFactor) return 'not_enabled';
+  if (code === undefined || code.trim() === '') return 'missing';
+  const secret = deps.secretBox.open(account.twoFactor.secret);
+  const checked =
+    secret === null ? null : verifyTotp(secret, code.trim(), deps.clock(), account.twoFactor.lastUsedStep);
+  if (!checked) return 'invalid';
+  // A concurrent use of the same code may have claimed the step first.
+  return (await claimTotpStep(tx, accountId, checked.step)) ? 'accepted' : 'invalid';
 }

@@ -126,7 +126,7 @@ export function walletRoutes(scope: FastifyInstance, context: AppContext, deps: 
         response: { 200: withdrawalFeeEstimateSchema, ...errorResponses(400, 401) },
       },
     },
-    async (request) => withdrawalFeeEstimate(request.query.currency, request.query.amount),
+    async (request) => withdrawalFeeEstimate(context, request.query.currency, request.query.amount),
   );
 
   app.get(
@@ -142,7 +142,7 @@ export function walletRoutes(scope: FastifyInstance, context: AppContext, deps: 
       },
     },
     async (request) => {
-      const estimate = withdrawalFeeEstimate(request.query.currency, request.query.amount);
+      const estimate = await withdrawalFeeEstimate(context, request.query.currency, request.query.amount);
       return { currency: estimate.currency, amount: estimate.amount, fee: estimate.fee, total: estimate.total_amount };
     },
   );
@@ -159,7 +159,7 @@ export function walletRoutes(scope: FastifyInstance, context: AppContext, deps: 
         response: { 200: depositEstimateSchema, ...errorResponses(400, 401) },
       },
     },
-    async (request) => depositEstimate(request.query.currency, request.query.amount),
+    async (request) => depositEstimate(context, request.query.currency, request.query.amount),
   );
 
   app.get(
@@ -173,6 +173,6 @@ export function walletRoutes(scope: FastifyInstance, context: AppContext, deps: 
         response: { 200: minimumAmountsSchema, ...errorResponses(401) },
       },
     },
-    async () => minimumAmounts(),
+    async () => minimumAmounts(context),
   );
 }
