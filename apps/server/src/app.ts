@@ -18,7 +18,7 @@ import { websocketPluginOptions } from './realtime/routes.ts';
 /** Request bodies larger than this are refused before parsing (KYC uploads get their own limit). */
 const BODY_LIMIT_BYTES = 1_048_576;
 /** Paths that belong to the API: a miss there is a JSON 404, never the client's index.html. */
-const API_PREFIXES = ['/v1/', '/api/', '/ws', '/docs', '/health'];
+const API_PREFIXES = ['/v1/', '/api/', '/ws', '/docs', '/health', '/sandbox/'];
 
 export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   const { config, log } = context;

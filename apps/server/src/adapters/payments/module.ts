@@ -1,5 +1,125 @@
+import type { AddressInfo } from 'node:net';
+import { div, isPositive } from '@platform/money';
 import type { FastifyInstance } from 'fastify';
+import { ConfigError } from '../../config.ts';
 import type { AppContext } from '../../context.ts';
+import { feedOf } from '../../modules/markets/service.ts';
+import { canonical } from './amounts.ts';
+import { callbackBaseUrl, setCallbackBaseUrl, setPaymentProvider } from './index.ts';
+import { NowPaymentsAdapter } from './nowpayments.ts';
+import { SandboxProvider } from './sandbox.ts';
+import { sandboxRoutes } from './sandbox-routes.ts';
+import { deriveSecret } from './signatures.ts';
+import { TripleAAdapter } from './triple-a.ts';
+import type { PaymentProvider } from './types.ts';
 
-/** Placeholder: being built (issue 5). */
-export function paymentProviderModule(_app: FastifyInstance, _context: AppContext): void {}
+/**
+ * Builds the payment provider PAYMENT_PROVIDER names (docs/payment-providers.md) and makes it the
+ * context's: the sandbox by default (with its pages and controls), or Triple-A / NOWPayments with
+ * their credentials. Registered before the modules that use it (payments, withdrawals).
+ */
+export function paymentProviderModule(app: FastifyInstance, context: AppContext): void {
+  const provider = createPaymentProvider(context);
+  setPaymentProvider(context, provider);
+  if (provider instanceof SandboxProvider) {
+    sandboxRoutes(app, provider);
+    app.addHook('onReady', async () => {
+      await provider.start();
+    });
+    app.addHook('onClose', async () => {
+      await provider.close();
+    });
+  }
+  app.addHook('onListen', async () => {
+    setCallbackBaseUrl(context, listeningBaseUrl(context.config.publicUrl, app.server.address()));
+  });
+}
+
+/** The provider of the configuration; a real one without its credentials stops the start. */
+export function createPaymentProvider(context: AppContext): PaymentProvider {
+  const { config } = context;
+  switch (config.paymentProvider) {
+    case 'sandbox':
+      return new SandboxProvider({
+        db: context.db,
+        log: context.log,
+        clock: context.clock,
+        dataKey: context.secrets.dataKey,
+        confirmDelayMs: config.sandboxConfirmDelayMs,
+        payoutStepMs: config.sandboxPayoutStepMs,
+        webhookToleranceSeconds: config.webhookToleranceSeconds,
+        baseUrl: () => callbackBaseUrl(context),
+        rate: (orderCurrency, payCurrency) => referenceRate(context, orderCurrency, payCurrency),
+      });
+    case 'triple-a': {
+      const { clientId, clientSecret, merchantKey } = config.tripleA;
+      requireVariables('triple-a', {
+        TRIPLEA_CLIENT_ID: clientId,
+        TRIPLEA_CLIENT_SECRET: clientSecret,
+        TRIPLEA_MERCHANT_KEY: merchantKey,
+      });
+      return new TripleAAdapter({
+        apiUrl: config.tripleA.apiUrl,
+        clientId: clientId!,
+        clientSecret: clientSecret!,
+        merchantKey: merchantKey!,
+        sandbox: config.tripleA.sandbox,
+        notifySecretKey: deriveSecret(context.secrets.dataKey, 'triple-a notify secret key'),
+        webhookToleranceSeconds: config.webhookToleranceSeconds,
+        clock: context.clock,
+      });
+    }
+    case 'nowpayments': {
+      const { apiKey, ipnSecret, email, password } = config.nowPayments;
+      requireVariables('nowpayments', {
+        NOWPAYMENTS_API_KEY: apiKey,
+        NOWPAYMENTS_IPN_SECRET: ipnSecret,
+        NOWPAYMENTS_EMAIL: email,
+        NOWPAYMENTS_PASSWORD: password,
+      });
+      return new NowPaymentsAdapter({
+        apiUrl: config.nowPayments.apiUrl,
+        apiKey: apiKey!,
+        ipnSecret: ipnSecret!,
+        email: email!,
+        password: password!,
+        clock: context.clock,
+      });
+    }
+  }
+}
+
+function requireVariables(provider: string, variables: Record<string, string | undefined>): void {
+  const missing = Object.entries(variables)
+    .filter(([, value]) => value === undefined || value === '')
+    .map(([name]) => name);
+  if (missing.length > 0) {
+    throw new ConfigError(missing.map((name) => `${name}: required when PAYMENT_PROVIDER=${provider}`));
+  }
+}
+
+/**
+ * Where providers call back and payers are sent: PUBLIC_URL, unless its port is 0 (the test
+ * harness and `PORT=0` listen on a port chosen at listen time), then the address actually
+ * listened on. A wildcard address (0.0.0.0, ::) is reached as localhost.
+ */
+export function listeningBaseUrl(publicUrl: string, address: AddressInfo | string | null): string {
+  const configured = new URL(publicUrl);
+  if (configured.port !== '0' || address === null || typeof address === 'string') return publicUrl.replace(/\/$/, '');
+  const wildcard = address.address === '0.0.0.0' || address.address === '::';
+  const host = wildcard ? 'localhost' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return `${configured.protocol}//${host}:${address.port}`;
+}
+
+/**
+ * Price of one `payCurrency` in `orderCurrency`, from the live reference prices (USD-quoted), for the
+ * sandbox's quotes; null when either price is unknown (the checkout then shows the order amount).
+ */
+function referenceRate(context: AppContext, orderCurrency: string, payCurrency: string): string | null {
+  const feed = feedOf(context);
+  const usd = (symbol: string) => (symbol === 'USD' ? { units: 1n, scale: 0 } : feed?.usdPrice(symbol));
+  const pay = usd(payCurrency);
+  const order = usd(orderCurrency);
+  if (!pay || !order || !isPositive(order) || !isPositive(pay)) return null;
+  return canonical(div(pay, order, 12, 'half_even'));
+}

@@ -1,0 +1,148 @@
+import crypto from 'node:crypto';
+import { canonical, parsePositive } from './amounts.ts';
+import { ProviderError, type ProviderName } from './types.ts';
+
+/**
+ * The one way the real adapters call their provider: a timeout on every call, HTTP > 299 turned
+ * into a ProviderError (retryable on 5xx, 429 and network failures, so callers may fall back or try
+ * again), and JSON bodies whose amounts are exact numbers, never floats.
+ */
+
+/** Spec §9: the payment API gets 30 s. */
+export const DEFAULT_PROVIDER_TIMEOUT_MS = 30_000;
+
+export type ProviderCall = {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  query?: Record<string, string | undefined>;
+  headers?: Record<string, string>;
+  /** Sent as JSON; amounts wrapped in JsonDecimal are written as exact JSON numbers. */
+  json?: unknown;
+  /** Sent as application/x-www-form-urlencoded (OAuth). */
+  form?: Record<string, string>;
+};
+
+export type ProviderAnswer = { status: number; body: unknown; text: string };
+
+export type ProviderClientOptions = {
+  provider: ProviderName;
+  baseUrl: string;
+  timeoutMs: number;
+  /** What the provider said went wrong, from an error body (its code and message). */
+  describeError: (body: unknown) => { code?: string; message?: string };
+};
+
+/** Longest provider answer read: every documented answer is a few kilobytes. */
+const MAX_ANSWER_BYTES = 1_048_576;
+
+export async function callProvider(options: ProviderClientOptions, call: ProviderCall): Promise<ProviderAnswer> {
+  const { provider } = options;
+  const url = new URL(options.baseUrl + call.path);
+  for (const [key, value] of Object.entries(call.query ?? {})) {
+    if (value !== undefined) url.searchParams.set(key, value);
+  }
+  const headers: Record<string, string> = { accept: 'application/json', ...call.headers };
+  let body: string | undefined;
+  if (call.form !== undefined) {
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+    body = new URLSearchParams(call.form).toString();
+  } else if (call.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = stringifyWithDecimals(call.json);
+  }
+
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(url, {
+      method: call.method,
+      headers,
+      ...(body !== undefined ? { body } : {}),
+      signal: AbortSignal.timeout(options.timeoutMs),
+      redirect: 'error',
+    });
+    text = await response.text();
+  } catch (error) {
+    const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+    throw new ProviderError(
+      timedOut
+        ? `${provider} did not answer ${call.method} ${call.path} within ${options.timeoutMs} ms`
+        : `${provider} is unreachable (${call.method} ${call.path}): ${error instanceof Error ? error.message : String(error)}`,
+      { provider, retryable: true },
+    );
+  }
+  if (text.length > MAX_ANSWER_BYTES) {
+    throw new ProviderError(`${provider} answered ${call.method} ${call.path} with an oversized body`, {
+      provider,
+      status: response.status,
+      retryable: false,
+    });
+  }
+  const parsed = parseJson(text);
+  if (response.status > 299) {
+    const described = options.describeError(parsed);
+    throw new ProviderError(
+      described.message
+        ? `${provider}: ${described.message} (HTTP ${response.status})`
+        : `${provider} answered ${call.method} ${call.path} with HTTP ${response.status}`,
+      {
+        provider,
+        status: response.status,
+        ...(described.code ? { code: described.code } : {}),
+        retryable: response.status >= 500 || response.status === 429,
+      },
+    );
+  }
+  return { status: response.status, body: parsed, text };
+}
+
+/** A 2xx answer that does not have the documented shape: the provider changed or a proxy answered. */
+export function unexpectedAnswer(provider: ProviderName, what: string, detail: string): ProviderError {
+  return new ProviderError(`${provider} answered ${what} in an unexpected shape: ${detail}`, {
+    provider,
+    retryable: true,
+  });
+}
+
+function parseJson(text: string): unknown {
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** An amount written into a JSON body as an exact number (the providers document numbers). */
+export class JsonDecimal {
+  constructor(readonly text: string) {
+    if (!/^\d{1,30}(\.\d{1,30})?$/.test(text)) throw new Error(`not a plain decimal: ${text}`);
+  }
+  toJSON(): string {
+    return `${DECIMAL_MARK}${this.text}${DECIMAL_MARK}`;
+  }
+}
+
+// A mark no caller's string can contain by chance: fresh at every start.
+const DECIMAL_MARK = `~dec${crypto.randomBytes(8).toString('hex')}~`;
+const DECIMAL_PATTERN = new RegExp(`"${DECIMAL_MARK}([0-9.]+)${DECIMAL_MARK}"`, 'g');
+
+export function stringifyWithDecimals(value: unknown): string {
+  return JSON.stringify(value).replace(DECIMAL_PATTERN, '$1');
+}
+
+/**
+ * An amount we send, checked first: callers validate too, but a provider must never receive a
+ * negative, empty or over-precise amount because a caller forgot.
+ */
+export function jsonAmount(provider: ProviderName, text: string, field: string, maxScale = 18): JsonDecimal {
+  const value = typeof text === 'string' ? parsePositive(text, maxScale) : null;
+  if (value === null) {
+    throw new ProviderError(`${field} must be a positive decimal with at most ${maxScale} decimals`, {
+      provider,
+      code: 'INVALID_AMOUNT',
+      retryable: false,
+    });
+  }
+  return new JsonDecimal(canonical(value));
+}

@@ -1,0 +1,93 @@
+import type { Database, Queryable } from '../../db/database.ts';
+import type { Logger } from '../../logger.ts';
+import type { PubSub } from '../../realtime/pubsub.ts';
+import { postEntries } from '../ledger/service.ts';
+import { type AccountNotification, insertNotifications, publishNotifications } from '../notifications/service.ts';
+
+/** What the payments module needs from the server. */
+export interface PaymentsDeps {
+  db: Database;
+  pubsub: PubSub;
+  log: Logger;
+  clock: () => Date;
+  /** Pushes balance_update for the currencies that moved (the trading module's publisher). */
+  balancesMoved?: (accountId: string, currencies: ReadonlySet<string>) => void;
+}
+
+export interface Credit {
+  accountId: string;
+  currency: string;
+  /** Canonical positive decimal. */
+  amount: string;
+  /** The chain deposit's or the payment's id: the ledger entry's reference. */
+  reference: string;
+  /** What the money came as, for the entry's metadata. */
+  source: 'address' | 'checkout' | 'payment' | 'lightning';
+}
+
+/**
+ * Inside the caller's transaction, after it won the guard that makes this credit happen once:
+ * one 'deposit' entry (the custody account, which stands for the coins we hold outside the books
+ * and may go below zero, pays the user's available balance) and the 'Deposit confirmed'
+ * notification (§8 success text). The trading module's funds follow through the ledger's
+ * onAvailableMoved once the transaction commits.
+ */
+export async function creditInTransaction(tx: Queryable, credit: Credit, now: Date): Promise<AccountNotification[]> {
+  await postEntries(tx, [
+    {
+      kind: 'deposit',
+      reference: credit.reference,
+      metadata: { source: credit.source },
+      postings: [
+        {
+          owner: { kind: 'system', name: 'custody' },
+          currency: credit.currency,
+          bucket: 'available',
+          amount: `-${credit.amount}`,
+        },
+        {
+          owner: { kind: 'user', accountId: credit.accountId },
+          currency: credit.currency,
+          bucket: 'available',
+          amount: credit.amount,
+        },
+      ],
+    },
+  ]);
+  return insertNotifications(tx, [
+    {
+      accountId: credit.accountId,
+      type: 'deposit',
+      title: 'Deposit confirmed',
+      message: `Your deposit of ${credit.amount} ${credit.currency} is confirmed and available`,
+      severity: 'success',
+      actionUrl: '/wallet',
+      metadata: { amount: credit.amount, transactionId: credit.reference },
+      createdAt: now,
+    },
+  ]);
+}
+
+/** After the commit: the stored notification and the new balance go out live. */
+export function announceCredit(deps: PaymentsDeps, credit: Credit, stored: readonly AccountNotification[]): void {
+  publishNotifications(deps.pubsub, stored);
+  deps.balancesMoved?.(credit.accountId, new Set([credit.currency]));
+  deps.log.info(
+    {
+      accountId: credit.accountId,
+      currency: credit.currency,
+      amount: credit.amount,
+      reference: credit.reference,
+      source: credit.source,
+    },
+    'deposit credited',
+  );
+}
+
+/** NUMERIC text without trailing zeros ('1.50000000' -> '1.5'). */
+export function trimAmount(text: string): string {
+  return text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
+}
+
+export const isoOrNull = (value: Date | string | null | undefined): string | null =>
+  value === null || value === undefined ? null : new Date(value).toISOString();

@@ -1,0 +1,93 @@
+import { claimOpenPayments, failStaleCreating, type PaymentRow, type PaymentsService } from './payments.ts';
+
+/**
+ * Asks the provider about payments still open, so that a lost webhook loses no deposit: what it
+ * answers goes through the same apply-once paths as a webhook. Bounded: a batch per pass, and a
+ * payment is asked about at most once per interval.
+ */
+
+/** How often a pass runs, and the least time between two questions about one payment. */
+export const RECONCILE_INTERVAL_MS = 5_000;
+/** Payments asked about per pass. */
+export const RECONCILE_BATCH = 50;
+/** A row still 'creating' this long after its insert was interrupted (a crash mid-request). */
+export const STALE_CREATING_MS = 2 * 60_000;
+
+export class Reconciler {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<unknown> | null = null;
+  private stopped = false;
+
+  constructor(
+    private readonly service: PaymentsService,
+    private readonly intervalMs = RECONCILE_INTERVAL_MS,
+  ) {}
+
+  start(): void {
+    this.stopped = false;
+    this.schedule(this.intervalMs);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.running = this.pass()
+        .catch((error: unknown) => this.service.deps.log.error({ err: error }, 'payment reconciliation pass failed'))
+        .finally(() => {
+          this.running = null;
+          this.schedule(this.intervalMs);
+        });
+    }, delayMs);
+    this.timer.unref?.();
+  }
+
+  /** One pass; answers how many payments were asked about. `minIntervalMs` 0 asks about every open one. */
+  async pass(minIntervalMs = this.intervalMs): Promise<number> {
+    const { db, clock, log } = this.service.deps;
+    const provider = this.service.provider();
+    const now = clock();
+    const interrupted = await failStaleCreating(db, now, STALE_CREATING_MS);
+    if (interrupted > 0)
+      log.warn({ count: interrupted }, 'payments interrupted before their checkout existed: marked failed');
+    const rows = await claimOpenPayments(db, provider.name, now, minIntervalMs, RECONCILE_BATCH);
+    for (const row of rows) {
+      try {
+        await this.reconcile(row);
+      } catch (error) {
+        log.warn(
+          { err: error, paymentId: row.id },
+          'could not reconcile a payment with the provider; next pass retries',
+        );
+      }
+    }
+    return rows.length;
+  }
+
+  private async reconcile(row: PaymentRow): Promise<void> {
+    const provider = this.service.provider();
+    if (row.lightning_provider_reference && row.lightning_paid_at === null) {
+      const lightning = await provider.lightningStatus(row.lightning_provider_reference);
+      await this.service.applyLightningState(
+        {
+          providerReference: row.lightning_provider_reference,
+          reference: row.lightning_reference,
+          paid: lightning.paid,
+          expired: lightning.expired,
+        },
+        provider.name,
+      );
+      if (lightning.paid || row.kind === 'lightning') return;
+    }
+    if (row.kind === 'lightning' || !row.provider_reference) return;
+    const state = await provider.paymentStatus(row.provider_reference);
+    await this.service.applyPaymentState({ ...state, reference: state.reference ?? row.id }, provider.name);
+  }
+}
