@@ -23,7 +23,8 @@ export function errorMessage(error: unknown, t: TFunction, fallbackKey: string):
   if (error instanceof UserFacingError) return translateMessage(t, error.messageKey);
   if (error instanceof ApiError) {
     if (error.isNetworkError) return translateMessage(t, 'errors.networkError');
-    if (error.code === 'INVALID_RESPONSE') return translateMessage(t, fallbackKey);
+    // No error envelope (an answer we could not read, a proxy's bare 502): no server words to prefer.
+    if (error.code === 'INVALID_RESPONSE' || error.code === 'HTTP_ERROR') return translateMessage(t, fallbackKey);
     const issueKey = error.issues.find((issue) => issue.key)?.key;
     if (issueKey) return translateMessage(t, issueKey);
     const codeKey = `serverErrors.${error.code}`;

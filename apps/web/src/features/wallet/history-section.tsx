@@ -249,7 +249,7 @@ function TransfersView() {
 }
 
 /** The pager under a list, once its first page has come. */
-function PageOf({
+export function PageOf({
   data,
   busy,
   onPage,
@@ -263,7 +263,7 @@ function PageOf({
 }
 
 /** Date over time, so the column stays narrow on a phone. */
-function DateTime({ iso, locale }: { iso: string; locale: string }) {
+export function DateTime({ iso, locale }: { iso: string; locale: string }) {
   const { date, time } = formatDateTime(iso, locale);
   return (
     <time className="wallet-datetime" dateTime={iso}>
@@ -273,7 +273,7 @@ function DateTime({ iso, locale }: { iso: string; locale: string }) {
   );
 }
 
-function HistoryBody({
+export function HistoryBody({
   isPending,
   error,
   errorFallbackKey,

@@ -3,10 +3,13 @@ import { ArrowDownToLine, ArrowUpFromLine, X } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { BeingBuilt } from '../../components/ui/being-built.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { BalancesSection } from './balances-section.tsx';
+import { DepositSection } from './deposit-section.tsx';
 import { HistorySection } from './history-section.tsx';
+import { KycSection } from './kyc-section.tsx';
+import { LegacyWallet } from './legacy-wallet.tsx';
+import { PaymentSection } from './payment-section.tsx';
 import { SendSection } from './send-section.tsx';
 import {
   parseWalletAction,
@@ -17,6 +20,7 @@ import {
   walletTabLabelKey,
   walletTabs,
 } from './wallet-tabs.ts';
+import { WithdrawSection } from './withdraw-section.tsx';
 
 const tabId = (tab: WalletTab) => `wallet-tab-${tab}`;
 const panelId = (tab: WalletTab) => `wallet-panel-${tab}`;
@@ -88,8 +92,12 @@ export function WalletScreen() {
       <div className="wallet-panel" role="tabpanel" id={panelId(active)} aria-labelledby={tabId(active)}>
         {active === 'triple-a' ? (
           <TripleAWallet action={action} />
+        ) : active === 'legacy' ? (
+          <LegacyWallet />
+        ) : active === 'kyc' ? (
+          <KycSection />
         ) : (
-          <BeingBuilt detail={t(`wallet.tabDetails.${active}`)} />
+          <PaymentSection />
         )}
       </div>
     </div>
@@ -109,7 +117,7 @@ function TripleAWallet({ action }: { action: WalletAction | null }) {
   );
 }
 
-/** The carried action's own section: it is being built, and says so where the user was sent. */
+/** The carried action's own section (deposit or withdraw), focused where the user was sent. */
 function ActionSection({ action }: { action: WalletAction }) {
   const { t } = useTranslation();
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -133,7 +141,7 @@ function ActionSection({ action }: { action: WalletAction }) {
           <X size={15} aria-hidden="true" />
         </Link>
       </header>
-      <BeingBuilt detail={t(`wallet.${action}.detail`)} />
+      {action === 'deposit' ? <DepositSection /> : <WithdrawSection />}
     </section>
   );
 }

@@ -1,0 +1,361 @@
+import type { Conversion, ConversionEstimateQuery, ConversionQuote } from '@platform/contracts';
+import clsx from 'clsx';
+import { CircleCheck, RefreshCw, Repeat } from 'lucide-react';
+import { type FormEvent, type ReactNode, useId, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/ui/button.tsx';
+import { errorMessage } from '../../lib/error-message.ts';
+import { formatBalance } from '../../lib/format.ts';
+import { translateMessage } from '../../lib/translate.ts';
+import { CurrencyAmountBox, formatRate, QuoteFigures, SwapButton } from './convert-fields.tsx';
+import {
+  type AmountProblem,
+  conversionRequest,
+  convertFormSummary,
+  failureField,
+  isQuoteProblem,
+  quoteMatches,
+  quoteSecondsLeft,
+} from './convert-form.ts';
+import { formatExactAmount } from './history-model.ts';
+import {
+  ESTIMATE_DEBOUNCE_MS,
+  useConversionEstimate,
+  useConversionSupported,
+  useCreateConversion,
+  useDebouncedValue,
+  useDeskCurrencies,
+  useNow,
+} from './legacy-queries.ts';
+import { createIdempotencyKey, maxTransferAmount } from './transfer-form.ts';
+
+/** Where the desk starts: the dollar stablecoin every wallet holds, into bitcoin. */
+export const DESK_DEFAULT_FROM = 'USDT';
+export const DESK_DEFAULT_TO = 'BTC';
+
+type ServerProblem = { field: 'amount' | 'form' | 'quote'; message: string };
+
+/**
+ * Spec §3.5 Conversion / §7.3: convert one currency into another at a quoted price. The pair is
+ * checked first (GET /conversions/supported; false on error, §7.8), then each amount the user
+ * settles on (debounced) gets a quote (GET /conversions/estimate) with its rate, what is received,
+ * the disclosed spread and a countdown of its validity; the conversion executes that quote
+ * (POST /conversions with an Idempotency-Key per quote, so a retry cannot convert twice).
+ */
+export function ConvertPanel() {
+  const { t } = useTranslation();
+  const desk = useDeskCurrencies();
+  const [from, setFrom] = useState(DESK_DEFAULT_FROM);
+  const [to, setTo] = useState(DESK_DEFAULT_TO);
+  const [amount, setAmount] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [submitAttempted, setSubmitAttempted] = useState(false);
+  const [serverProblem, setServerProblem] = useState<ServerProblem | null>(null);
+  const [result, setResult] = useState<Conversion | null>(null);
+  const keys = useRef(new Map<string, string>());
+  const amountInput = useRef<HTMLInputElement | null>(null);
+  const formErrorId = useId();
+
+  const available = desk.available?.get(from) ?? null;
+  const summary = convertFormSummary({ from, to, amount }, available);
+  const supported = useConversionSupported(summary.from, summary.to);
+  const notSupported = !summary.samePair && supported.data === false;
+  // Debounced by its text, so that a re-render with the same request does not restart the wait.
+  const wantedKey = !notSupported && summary.estimateRequest ? JSON.stringify(summary.estimateRequest) : '';
+  const settledKey = useDebouncedValue(wantedKey, ESTIMATE_DEBOUNCE_MS);
+  const request = useMemo(
+    () => (settledKey ? (JSON.parse(settledKey) as ConversionEstimateQuery) : null),
+    [settledKey],
+  );
+  const estimate = useConversionEstimate(request);
+  const quote = estimate.data ?? null;
+  const current = quote !== null && quoteMatches(quote, summary.estimateRequest) && !estimate.isFetching;
+  const now = useNow(current);
+  const secondsLeft = quote && current ? quoteSecondsLeft(quote, estimate.dataUpdatedAt, now) : 0;
+  const expired = current && secondsLeft === 0;
+  const convert = useCreateConversion();
+
+  const edit = (change: () => void) => {
+    change();
+    setServerProblem(null);
+    setResult(null);
+  };
+
+  const requote = () => {
+    setServerProblem(null);
+    void estimate.refetch();
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (convert.isPending) return;
+    setSubmitAttempted(true);
+    if (summary.amountProblem || amount.trim() === '') {
+      amountInput.current?.focus();
+      return;
+    }
+    if (!quote || !current || expired || notSupported) return;
+    let key = keys.current.get(quote.quote_id);
+    if (!key) {
+      key = createIdempotencyKey();
+      keys.current.set(quote.quote_id, key);
+    }
+    convert.mutate(
+      { body: conversionRequest(quote), idempotencyKey: key },
+      {
+        onSuccess: (conversion) => {
+          setResult(conversion);
+          setAmount('');
+          setTouched(false);
+          setSubmitAttempted(false);
+        },
+        onError: (error) => {
+          const field = isQuoteProblem(error) ? 'quote' : failureField(error);
+          setServerProblem({ field, message: errorMessage(error, t, 'wallet.convert.errors.createFailed') });
+        },
+      },
+    );
+  };
+
+  const problem: AmountProblem | null =
+    amount.trim() === ''
+      ? submitAttempted
+        ? { key: 'wallet.convert.errors.amountNotPositive' }
+        : null
+      : summary.amountProblem;
+  const showProblem = problem && (touched || submitAttempted || problem.key === 'errors.insufficientBalance');
+  const amountError =
+    serverProblem?.field === 'amount'
+      ? serverProblem.message
+      : showProblem
+        ? translateMessage(t, problem.key, problem.values)
+        : null;
+  const maxAmount = maxTransferAmount(available, from);
+  const availableText = available === null ? null : formatBalance(available, from);
+  const toOptions = desk.reachableFrom(summary.from);
+  const canConvert = current && !expired && !notSupported && !summary.amountProblem;
+  // An amount that reads right waits for its quote; an empty or wrong one may be "sent" to show why not.
+  const waitingForQuote = amount.trim() !== '' && !summary.amountProblem && !canConvert;
+
+  return (
+    <form
+      className="wallet-form convert-form"
+      noValidate
+      onSubmit={onSubmit}
+      aria-describedby={serverProblem?.field === 'form' ? formErrorId : undefined}
+      data-testid="convert-form"
+    >
+      <CurrencyAmountBox
+        label={t('wallet.convert.from')}
+        currencyLabel={t('wallet.convert.fromCurrency')}
+        currency={summary.from}
+        currencies={desk.currencies}
+        onCurrency={(code) => edit(() => setFrom(code))}
+        amount={{
+          value: amount,
+          onChange: (value) => edit(() => setAmount(value)),
+          onBlur: () => setTouched(true),
+          testId: 'convert-amount',
+          inputRef: (element) => {
+            amountInput.current = element;
+          },
+        }}
+        available={availableText}
+        onMax={maxAmount ? () => edit(() => setAmount(maxAmount)) : null}
+        error={amountError}
+        currencyTestId="convert-from"
+      />
+      <SwapButton
+        testId="convert-swap"
+        onSwap={() =>
+          edit(() => {
+            setFrom(summary.to);
+            setTo(summary.from);
+          })
+        }
+      />
+      <CurrencyAmountBox
+        label={t('wallet.convert.to')}
+        currencyLabel={t('wallet.convert.toCurrency')}
+        currency={summary.to}
+        currencies={toOptions}
+        onCurrency={(code) => edit(() => setTo(code))}
+        readout={
+          quote && current ? (
+            <span data-testid="convert-readout" className={clsx(expired && 'convert-readout-stale')}>
+              {formatExactAmount(quote.to_amount)}
+            </span>
+          ) : (
+            <span className="convert-readout-empty">0.00</span>
+          )
+        }
+        currencyTestId="convert-to"
+      />
+
+      {desk.pairsError ? (
+        <p className="wallet-note" role="status" data-testid="convert-pairs-error">
+          {errorMessage(desk.pairsError, t, 'wallet.convert.errors.pairsFailed')}{' '}
+          <button type="button" className="link-button" onClick={desk.retryPairs}>
+            {t('common.retry')}
+          </button>
+        </p>
+      ) : null}
+
+      <QuotePanel
+        samePair={summary.samePair}
+        notSupported={notSupported}
+        from={summary.from}
+        to={summary.to}
+        hasRequest={summary.estimateRequest !== null}
+        loading={estimate.isFetching || wantedKey !== settledKey}
+        error={estimate.isError && !estimate.isFetching ? estimate.error : null}
+        quote={current ? quote : null}
+        secondsLeft={secondsLeft}
+        expired={expired}
+        onRequote={requote}
+      />
+
+      {serverProblem && serverProblem.field !== 'amount' ? (
+        <div id={formErrorId} className="form-error convert-problem" role="alert" data-testid="convert-error">
+          <span>{serverProblem.message}</span>
+          {serverProblem.field === 'quote' ? (
+            <Button variant="secondary" size="sm" onClick={requote} data-testid="convert-new-quote">
+              {t('wallet.convert.newQuote')}
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+
+      <div className="wallet-form-actions">
+        <Button
+          type="submit"
+          loading={convert.isPending}
+          disabled={waitingForQuote}
+          icon={<Repeat size={15} aria-hidden="true" />}
+          data-testid="convert-submit"
+        >
+          {convert.isPending
+            ? t('wallet.convert.converting')
+            : t('wallet.convert.submit', { from: summary.from, to: summary.to })}
+        </Button>
+      </div>
+
+      {result ? <ConversionResult conversion={result} onDismiss={() => setResult(null)} /> : null}
+    </form>
+  );
+}
+
+function QuotePanel({
+  samePair,
+  notSupported,
+  from,
+  to,
+  hasRequest,
+  loading,
+  error,
+  quote,
+  secondsLeft,
+  expired,
+  onRequote,
+}: {
+  samePair: boolean;
+  notSupported: boolean;
+  from: string;
+  to: string;
+  hasRequest: boolean;
+  loading: boolean;
+  error: unknown;
+  quote: ConversionQuote | null;
+  secondsLeft: number;
+  expired: boolean;
+  onRequote: () => void;
+}) {
+  const { t } = useTranslation();
+  let body: ReactNode;
+  if (samePair) {
+    body = <p className="convert-quote-note">{t('wallet.convert.errors.samePair')}</p>;
+  } else if (notSupported) {
+    body = (
+      <p className="convert-quote-note convert-quote-warning" role="status" data-testid="convert-not-supported">
+        {t('wallet.convert.notSupported', { from, to })}
+      </p>
+    );
+  } else if (!hasRequest) {
+    body = <p className="convert-quote-note">{t('wallet.convert.enterAmount')}</p>;
+  } else if (loading && !quote) {
+    body = (
+      <div className="convert-quote-loading" aria-busy="true">
+        <span className="skeleton-block skeleton-line" />
+        <span className="skeleton-block skeleton-line" />
+        <span className="visually-hidden">{t('wallet.convert.quoting')}</span>
+      </div>
+    );
+  } else if (error) {
+    body = (
+      <div className="convert-quote-error" role="alert" data-testid="convert-estimate-error">
+        <span>{errorMessage(error, t, 'wallet.convert.errors.estimateFailed')}</span>
+        <Button variant="secondary" size="sm" onClick={onRequote}>
+          {t('common.retry')}
+        </Button>
+      </div>
+    );
+  } else if (quote) {
+    const validFor = Math.max(1, quote.valid_for_seconds);
+    body = (
+      <>
+        <QuoteFigures quote={quote} receivedLabel={t('wallet.convert.receive')} />
+        <div
+          className={clsx('convert-countdown', expired && 'convert-countdown-expired')}
+          data-testid="convert-countdown"
+        >
+          <div className="convert-countdown-bar" aria-hidden="true">
+            <span style={{ width: `${Math.round((secondsLeft / validFor) * 100)}%` }} />
+          </div>
+          <span className="convert-countdown-text tabular" aria-live={expired ? 'polite' : 'off'}>
+            {expired ? t('wallet.convert.expired') : t('wallet.convert.validFor', { count: secondsLeft })}
+          </span>
+          {expired ? (
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={onRequote}
+              icon={<RefreshCw size={14} aria-hidden="true" />}
+              data-testid="convert-requote"
+            >
+              {t('wallet.convert.newQuote')}
+            </Button>
+          ) : null}
+        </div>
+      </>
+    );
+  } else {
+    body = null;
+  }
+  return (
+    <div className="convert-quote" data-testid="convert-quote" aria-live="polite" aria-atomic="false">
+      {body}
+    </div>
+  );
+}
+
+function ConversionResult({ conversion, onDismiss }: { conversion: Conversion; onDismiss: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="convert-result" role="status" data-testid="convert-result">
+      <CircleCheck size={20} aria-hidden="true" className="convert-result-icon" />
+      <div className="convert-result-body">
+        <p className="convert-result-title">{t('wallet.convert.done')}</p>
+        <p className="tabular">
+          {t('wallet.convert.doneSummary', {
+            paid: `${formatExactAmount(conversion.from_amount)} ${conversion.from_currency}`,
+            received: `${formatExactAmount(conversion.to_amount)} ${conversion.to_currency}`,
+          })}
+        </p>
+        <p className="muted tabular">{formatRate(conversion.rate, conversion.from_currency, conversion.to_currency)}</p>
+      </div>
+      <button type="button" className="link-button" onClick={onDismiss} aria-label={t('wallet.convert.dismiss')}>
+        {t('common.close')}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,164 @@
+import type { ConversionEstimateQuery } from '@platform/contracts';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { type CreateConversionBody, conversionsApi, type ExecuteTradeBody } from '../../api/conversions.ts';
+import { availableByCurrency } from './balances-model.ts';
+import { WALLET_CURRENCY_FALLBACK } from './transfer-form.ts';
+import { useInvalidateWallet, useSignedInAccountId, useWalletBalances } from './use-wallet.ts';
+
+/**
+ * The queries of the Legacy Wallet tab. The histories live under the wallet's key, so that a
+ * balance update (socket) or a finished conversion refreshes them with the balances; the desk's
+ * own reads (pairs, support, quotes) do not, so a balance change never replaces a quote on screen.
+ */
+export const legacyQueryKeys = {
+  desk: (accountId: string) => ['conversions', accountId] as const,
+  pairs: (accountId: string) => ['conversions', accountId, 'pairs'] as const,
+  supported: (accountId: string, from: string, to: string) =>
+    ['conversions', accountId, 'supported', from, to] as const,
+  estimate: (accountId: string, request: ConversionEstimateQuery | null) =>
+    ['conversions', accountId, 'estimate', request] as const,
+  conversionHistory: (accountId: string, limit: number) => ['wallet', accountId, 'conversions', limit] as const,
+  tradeHistory: (accountId: string, limit: number) => ['wallet', accountId, 'trades', limit] as const,
+};
+
+/** How long typing must pause before a new quote is asked for. */
+export const ESTIMATE_DEBOUNCE_MS = 400;
+/** Rows of the conversion and trade histories. */
+export const LEGACY_HISTORY_LIMIT = 20;
+
+/** The value once it has stopped changing for `delayMs`. */
+export function useDebouncedValue<T>(value: T, delayMs: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return settled;
+}
+
+/** The clock, read again every `intervalMs` while `running` (a quote's countdown). */
+export function useNow(running: boolean, intervalMs = 1000): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!running) return;
+    setNow(Date.now());
+    const timer = setInterval(() => setNow(Date.now()), intervalMs);
+    return () => clearInterval(timer);
+  }, [running, intervalMs]);
+  return now;
+}
+
+export function useConversionPairs() {
+  const accountId = useSignedInAccountId();
+  return useQuery({
+    queryKey: legacyQueryKeys.pairs(accountId ?? ''),
+    queryFn: conversionsApi.pairs,
+    enabled: accountId !== null,
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** Spec §7.8: false on any error (the API call never throws). */
+export function useConversionSupported(from: string, to: string) {
+  const accountId = useSignedInAccountId();
+  return useQuery({
+    queryKey: legacyQueryKeys.supported(accountId ?? '', from, to),
+    queryFn: () => conversionsApi.supported(from, to),
+    enabled: accountId !== null && from !== '' && to !== '' && from !== to,
+    staleTime: 5 * 60_000,
+  });
+}
+
+/**
+ * A quote for exactly this request. It is asked for once per request and kept until the user asks
+ * again (refetch) or changes the request: an automatic refresh would swap the quote under the user's
+ * eyes. gcTime 0: going back to an earlier request asks for a fresh quote.
+ */
+export function useConversionEstimate(request: ConversionEstimateQuery | null) {
+  const accountId = useSignedInAccountId();
+  return useQuery({
+    queryKey: legacyQueryKeys.estimate(accountId ?? '', request),
+    queryFn: () => conversionsApi.estimate(request as ConversionEstimateQuery),
+    enabled: accountId !== null && request !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+    retry: false,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+}
+
+export function useConversionHistory(limit = LEGACY_HISTORY_LIMIT) {
+  const accountId = useSignedInAccountId();
+  return useQuery({
+    queryKey: legacyQueryKeys.conversionHistory(accountId ?? '', limit),
+    queryFn: () => conversionsApi.history(limit),
+    enabled: accountId !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useTradeHistory(limit = LEGACY_HISTORY_LIMIT) {
+  const accountId = useSignedInAccountId();
+  return useQuery({
+    queryKey: legacyQueryKeys.tradeHistory(accountId ?? '', limit),
+    queryFn: () => conversionsApi.tradeHistory(limit),
+    enabled: accountId !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** A settled conversion moved two balances: the wallet (balances and histories) is read again. */
+export function useCreateConversion() {
+  const invalidateWallet = useInvalidateWallet();
+  return useMutation({
+    mutationFn: (variables: { body: CreateConversionBody; idempotencyKey: string }) =>
+      conversionsApi.create(variables.body, variables.idempotencyKey),
+    onSuccess: invalidateWallet,
+  });
+}
+
+export function useExecuteTrade() {
+  const invalidateWallet = useInvalidateWallet();
+  return useMutation({
+    mutationFn: (variables: { body: ExecuteTradeBody; idempotencyKey: string }) =>
+      conversionsApi.executeTrade(variables.body, variables.idempotencyKey),
+    onSuccess: invalidateWallet,
+  });
+}
+
+/**
+ * The currencies the desk offers: the server's convertible currencies (GET /conversions/pairs), or,
+ * while they load or when they failed, the wallet's own; the available balance of each; and which
+ * currencies one can reach from a given one.
+ */
+export function useDeskCurrencies() {
+  const pairs = useConversionPairs();
+  const balances = useWalletBalances();
+  const currencies = useMemo(() => {
+    if (pairs.data) return pairs.data.currencies.map((code) => code.toUpperCase());
+    if (balances.data) return balances.data.map((balance) => balance.currency.toUpperCase());
+    return [...WALLET_CURRENCY_FALLBACK];
+  }, [pairs.data, balances.data]);
+  const available = useMemo(() => (balances.data ? availableByCurrency(balances.data) : null), [balances.data]);
+  const reachableFrom = useCallback(
+    (from: string): string[] => {
+      if (!pairs.data) return currencies.filter((code) => code !== from);
+      const targets = new Set(
+        pairs.data.pairs
+          .filter((pair) => pair.from_currency.toUpperCase() === from)
+          .map((pair) => pair.to_currency.toUpperCase()),
+      );
+      return currencies.filter((code) => targets.has(code));
+    },
+    [pairs.data, currencies],
+  );
+  return {
+    currencies,
+    available,
+    reachableFrom,
+    pairsError: pairs.isError && !pairs.data ? pairs.error : null,
+    retryPairs: () => void pairs.refetch(),
+  };
+}

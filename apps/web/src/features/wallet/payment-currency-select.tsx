@@ -1,0 +1,249 @@
+import clsx from 'clsx';
+import { ChevronDown, Search } from 'lucide-react';
+import { type KeyboardEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDismiss } from '../../hooks/use-dismiss.ts';
+import { formatBalance } from '../../lib/format.ts';
+import { CoinIcon } from '../markets/coin-icon.tsx';
+import { coinName } from '../markets/markets-model.ts';
+
+/** The currencies whose code or name contain the query; codes starting with it first. */
+export function filterCurrencies(currencies: readonly string[], query: string): string[] {
+  const needle = query.trim().toLowerCase();
+  if (needle === '') return [...currencies];
+  const starts: string[] = [];
+  const contains: string[] = [];
+  for (const currency of currencies) {
+    const code = currency.toLowerCase();
+    const name = coinName(currency).toLowerCase();
+    if (code.startsWith(needle)) starts.push(currency);
+    else if (code.includes(needle) || name.includes(needle)) contains.push(currency);
+  }
+  return [...starts, ...contains];
+}
+
+interface CurrencySelectProps {
+  label: string;
+  /** Upper-case codes to choose from. */
+  currencies: readonly string[];
+  value: string;
+  onChange: (currency: string) => void;
+  /** Shown next to each currency (available balances), when given. */
+  amounts?: ReadonlyMap<string, string> | null;
+  error?: string | undefined;
+  hint?: string | undefined;
+  disabled?: boolean;
+  testId: string;
+  ref?: React.Ref<HTMLButtonElement>;
+}
+
+/**
+ * A searchable currency picker: a button that opens a list with a search box (ARIA combobox with a
+ * listbox: arrows move, Enter picks, Escape closes and gives the focus back). About 50 wallet
+ * currencies are too many for a plain select to scan.
+ */
+export function CurrencySelect({
+  label,
+  currencies,
+  value,
+  onChange,
+  amounts,
+  error,
+  hint,
+  disabled = false,
+  testId,
+  ref,
+}: CurrencySelectProps) {
+  const { t } = useTranslation();
+  const baseId = useId();
+  const labelId = `${baseId}-label`;
+  const listId = `${baseId}-list`;
+  const messageId = `${baseId}-message`;
+  const optionId = (index: number) => `${baseId}-option-${index}`;
+  const [open, setOpen] = useState(false);
+  const [query, setQuery] = useState('');
+  const [active, setActive] = useState(0);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const triggerRef = useRef<HTMLButtonElement | null>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
+  const options = useMemo(() => filterCurrencies(currencies, query), [currencies, query]);
+
+  const close = useCallback((refocus: boolean) => {
+    setOpen(false);
+    setQuery('');
+    if (refocus) triggerRef.current?.focus();
+  }, []);
+  const dismiss = useCallback(() => close(false), [close]);
+  useDismiss(rootRef, open, dismiss);
+
+  useEffect(() => {
+    if (!open) return;
+    searchRef.current?.focus();
+  }, [open]);
+
+  useEffect(() => {
+    if (!open) return;
+    const element = listRef.current?.querySelector<HTMLElement>(`[data-index="${active}"]`);
+    element?.scrollIntoView?.({ block: 'nearest' });
+  }, [open, active]);
+
+  const openList = () => {
+    if (disabled) return;
+    const index = currencies.indexOf(value);
+    setActive(index >= 0 ? index : 0);
+    setOpen(true);
+  };
+
+  const pick = (currency: string | undefined) => {
+    if (!currency) return;
+    onChange(currency);
+    close(true);
+  };
+
+  const onSearchKey = (event: KeyboardEvent<HTMLInputElement>) => {
+    const last = options.length - 1;
+    switch (event.key) {
+      case 'ArrowDown':
+        event.preventDefault();
+        setActive((index) => (index >= last ? 0 : index + 1));
+        break;
+      case 'ArrowUp':
+        event.preventDefault();
+        setActive((index) => (index <= 0 ? last : index - 1));
+        break;
+      case 'Home':
+        event.preventDefault();
+        setActive(0);
+        break;
+      case 'End':
+        event.preventDefault();
+        setActive(Math.max(0, last));
+        break;
+      case 'Enter':
+        event.preventDefault();
+        pick(options[active]);
+        break;
+      case 'Escape':
+        event.preventDefault();
+        event.stopPropagation();
+        close(true);
+        break;
+      case 'Tab':
+        close(false);
+        break;
+    }
+  };
+
+  const amountOf = (currency: string) => {
+    const amount = amounts?.get(currency);
+    return amount === undefined ? null : formatBalance(amount, currency);
+  };
+  const shownAmount = amountOf(value);
+
+  return (
+    <div className={clsx('field currency-select', error && 'field-invalid')} ref={rootRef}>
+      <span className="field-label" id={labelId}>
+        {label}
+      </span>
+      <button
+        ref={(element) => {
+          triggerRef.current = element;
+          if (typeof ref === 'function') ref(element);
+          else if (ref) ref.current = element;
+        }}
+        type="button"
+        className="input currency-select-trigger"
+        aria-haspopup="listbox"
+        aria-expanded={open}
+        aria-labelledby={`${labelId} ${baseId}-value`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error || hint ? messageId : undefined}
+        disabled={disabled}
+        data-testid={testId}
+        onClick={() => (open ? close(false) : openList())}
+        onKeyDown={(event) => {
+          if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+            event.preventDefault();
+            openList();
+          }
+        }}
+      >
+        <CoinIcon symbol={value} size={22} />
+        <span className="currency-select-value" id={`${baseId}-value`}>
+          <span className="currency-select-code">{value}</span>
+          <span className="currency-select-name">{coinName(value)}</span>
+        </span>
+        {shownAmount !== null ? <span className="currency-select-amount tabular">{shownAmount}</span> : null}
+        <ChevronDown size={16} aria-hidden="true" className="currency-select-chevron" />
+      </button>
+      {open ? (
+        <div className="currency-select-panel" data-testid={`${testId}-panel`}>
+          <div className="currency-select-search">
+            <Search size={15} aria-hidden="true" />
+            <input
+              ref={searchRef}
+              className="currency-select-input"
+              role="combobox"
+              aria-label={t('wallet.payment.searchCurrency')}
+              aria-expanded="true"
+              aria-controls={listId}
+              aria-autocomplete="list"
+              aria-activedescendant={options.length > 0 ? optionId(active) : undefined}
+              placeholder={t('wallet.payment.searchCurrency')}
+              autoComplete="off"
+              spellCheck={false}
+              value={query}
+              data-testid={`${testId}-search`}
+              onChange={(event) => {
+                setQuery(event.target.value);
+                setActive(0);
+              }}
+              onKeyDown={onSearchKey}
+            />
+          </div>
+          <div className="currency-select-list" id={listId} role="listbox" aria-labelledby={labelId} ref={listRef}>
+            {options.length === 0 ? (
+              <p className="currency-select-empty">{t('errors.noResultsFound')}</p>
+            ) : (
+              options.map((currency, index) => {
+                const amount = amountOf(currency);
+                return (
+                  // biome-ignore lint/a11y/useKeyWithClickEvents: the search box handles the keys (aria-activedescendant)
+                  <div
+                    key={currency}
+                    id={optionId(index)}
+                    data-index={index}
+                    role="option"
+                    aria-selected={currency === value}
+                    tabIndex={-1}
+                    className={clsx('currency-select-option', index === active && 'active')}
+                    data-testid={`${testId}-option-${currency}`}
+                    onMouseEnter={() => setActive(index)}
+                    onClick={() => pick(currency)}
+                  >
+                    <CoinIcon symbol={currency} size={22} />
+                    <span className="currency-select-value">
+                      <span className="currency-select-code">{currency}</span>
+                      <span className="currency-select-name">{coinName(currency)}</span>
+                    </span>
+                    {amount !== null ? <span className="currency-select-amount tabular">{amount}</span> : null}
+                  </div>
+                );
+              })
+            )}
+          </div>
+        </div>
+      ) : null}
+      {error ? (
+        <p id={messageId} className="field-error" role="alert">
+          {error}
+        </p>
+      ) : hint ? (
+        <p id={messageId} className="field-hint">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import type { LightningPayment, Payment, Withdrawal } from '@platform/contracts';
+
+/** Contract-shaped answers for the deposit, withdrawal and payment tests. */
+
+export function makeWithdrawal(overrides: Partial<Withdrawal> = {}): Withdrawal {
+  return {
+    id: 'w-1',
+    payout_id: 'w-1',
+    status: 'pending',
+    provider_status: 'creating',
+    currency: 'BTC',
+    amount: '0.5',
+    fee: '0.0005',
+    total_amount: '0.5005',
+    address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+    extra_id: null,
+    batch_withdrawal_id: null,
+    verification_required: false,
+    hash: null,
+    reason: null,
+    usd_value: '30000',
+    payout_description: null,
+    unique_external_id: null,
+    ipn_callback_url: null,
+    fiat_amount: null,
+    fiat_currency: null,
+    created_at: '2026-01-01T00:00:00.000Z',
+    updated_at: '2026-01-01T00:00:00.000Z',
+    completed_at: null,
+    ...overrides,
+  };
+}
+
+export function makePayment(overrides: Partial<Payment> = {}): Payment {
+  return {
+    id: 'p-1',
+    reference: 'p-1',
+    payment_reference: 'TAP-1',
+    description: 'Order 42',
+    amount: '25',
+    currency: 'USD',
+    crypto_currency: null,
+    crypto_address: null,
+    crypto_amount: null,
+    exchange_rate: null,
+    status: 'waiting',
+    final: false,
+    expiresAt: '2099-01-01T00:25:00.000Z',
+    finalAmount: null,
+    checkout_url: 'http://localhost/sandbox/checkout/p-1',
+    lightning: null,
+    created_at: '2026-01-01T00:00:00.000Z',
+    updated_at: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function makeLightning(overrides: Partial<LightningPayment> = {}): LightningPayment {
+  return {
+    id: 'l-1',
+    invoice: 'lntb40u1pjexampleinvoice0000000000000000000000000000000000000000',
+    payment_hash: 'ab'.repeat(32),
+    amount: '0.00004',
+    description: 'Coffee',
+    expires_at: '2099-01-01T01:00:00.000Z',
+    status: 'waiting',
+    paid_at: null,
+    created_at: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}

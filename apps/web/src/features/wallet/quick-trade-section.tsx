@@ -1,0 +1,250 @@
+import { CONVERSION_SPREAD_BPS, type ConversionEstimateQuery, type QuickTrade } from '@platform/contracts';
+import { formatDecimal } from '@platform/money';
+import { CircleCheck, Zap } from 'lucide-react';
+import { type FormEvent, useId, useMemo, useReducer, useRef, useState } from 'react';
+import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/ui/button.tsx';
+import { errorMessage } from '../../lib/error-message.ts';
+import { formatBalance } from '../../lib/format.ts';
+import { translateMessage } from '../../lib/translate.ts';
+import { CurrencyAmountBox, formatRate, SwapButton } from './convert-fields.tsx';
+import { type AmountProblem, amountForRequest, amountProblem } from './convert-form.ts';
+import { DESK_DEFAULT_FROM, DESK_DEFAULT_TO } from './convert-section.tsx';
+import { formatExactAmount } from './history-model.ts';
+import {
+  ESTIMATE_DEBOUNCE_MS,
+  useConversionEstimate,
+  useConversionSupported,
+  useDebouncedValue,
+  useDeskCurrencies,
+  useExecuteTrade,
+} from './legacy-queries.ts';
+import {
+  createQuickTradeReducer,
+  initialQuickTradeState,
+  type QuickTradeField,
+  quickTradeFailureField,
+  quickTradeSummary,
+} from './quick-trade-form.ts';
+import { maxTransferAmount } from './transfer-form.ts';
+
+const quickTradeReducer = createQuickTradeReducer();
+
+/** The desk's disclosed spread as a percentage: 50 bps -> '0.5'. */
+const SPREAD_PERCENT = formatDecimal({ units: BigInt(CONVERSION_SPREAD_BPS), scale: 2 }, { trimZeros: true });
+
+/**
+ * Spec §3.5 Trade: sell one currency for another at the market price in one step
+ * (POST /api/v1/trade/execute, trade_type 'market'), optionally refusing to receive less than a
+ * minimum (target_amount). A debounced estimate shows what the market gives now, to help set that
+ * minimum. §8: 'trade executed' on success.
+ */
+export function QuickTradePanel() {
+  const { t } = useTranslation();
+  const desk = useDeskCurrencies();
+  const [state, dispatch] = useReducer(quickTradeReducer, null, () =>
+    initialQuickTradeState(DESK_DEFAULT_FROM, DESK_DEFAULT_TO),
+  );
+  const available = desk.available?.get(state.values.sell.toUpperCase()) ?? null;
+  const summary = quickTradeSummary(state, available);
+  const supported = useConversionSupported(summary.sell, summary.buy);
+  const notSupported = summary.sell !== summary.buy && supported.data === false;
+  const [serverProblem, setServerProblem] = useState<{ field: QuickTradeField | 'form'; message: string } | null>(null);
+  const [result, setResult] = useState<QuickTrade | null>(null);
+  const execute = useExecuteTrade();
+  const sending = useRef(false);
+  const amountInput = useRef<HTMLInputElement | null>(null);
+  const targetInput = useRef<HTMLInputElement | null>(null);
+  const formErrorId = useId();
+
+  // The market estimate for the typed sell amount (debounced by its text), to help set a minimum.
+  const readable = state.values.amount.trim() !== '' && amountProblem(state.values.amount, summary.sell) === null;
+  const wantedKey =
+    readable && !notSupported && summary.sell !== summary.buy
+      ? JSON.stringify({
+          from_currency: summary.sell,
+          to_currency: summary.buy,
+          from_amount: amountForRequest(state.values.amount),
+        })
+      : '';
+  const settledKey = useDebouncedValue(wantedKey, ESTIMATE_DEBOUNCE_MS);
+  const estimateRequest = useMemo(
+    () => (settledKey ? (JSON.parse(settledKey) as ConversionEstimateQuery) : null),
+    [settledKey],
+  );
+  const estimate = useConversionEstimate(estimateRequest);
+
+  const edit = (field: QuickTradeField, value: string) => {
+    dispatch({ type: 'edit', field, value });
+    if (serverProblem && (serverProblem.field === field || serverProblem.field === 'form')) setServerProblem(null);
+    setResult(null);
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (sending.current) return;
+    dispatch({ type: 'submitAttempted' });
+    setServerProblem(null);
+    if (!summary.request || notSupported) {
+      if (summary.errors.amount) amountInput.current?.focus();
+      else if (summary.errors.target) targetInput.current?.focus();
+      return;
+    }
+    sending.current = true;
+    execute.mutate(
+      { body: summary.request, idempotencyKey: state.idempotencyKey },
+      {
+        onSuccess: (answer) => {
+          // §8 'trade executed', in the interface language.
+          toast.success(t('wallet.legacy.trade.executed'));
+          setResult(answer.trade);
+          dispatch({ type: 'executed' });
+        },
+        onError: (error) => {
+          setServerProblem({
+            field: quickTradeFailureField(error),
+            message: errorMessage(error, t, 'wallet.legacy.trade.errors.executeFailed'),
+          });
+        },
+        onSettled: () => {
+          sending.current = false;
+        },
+      },
+    );
+  };
+
+  const problemText = (problem: AmountProblem | undefined) =>
+    problem ? translateMessage(t, problem.key, problem.values) : null;
+  const fieldError = (field: QuickTradeField) =>
+    serverProblem?.field === field ? serverProblem.message : problemText(summary.visibleErrors[field]);
+  const maxAmount = maxTransferAmount(available, summary.sell);
+  const availableText = available === null ? null : formatBalance(available, summary.sell);
+  const marketEstimate =
+    estimate.data && wantedKey === settledKey && !estimate.isFetching
+      ? `${formatExactAmount(estimate.data.to_amount)} ${estimate.data.to_currency}`
+      : null;
+
+  return (
+    <form
+      className="wallet-form convert-form"
+      noValidate
+      onSubmit={onSubmit}
+      aria-describedby={serverProblem?.field === 'form' ? formErrorId : undefined}
+      data-testid="trade-form"
+    >
+      <CurrencyAmountBox
+        label={t('wallet.legacy.trade.sell')}
+        currencyLabel={t('wallet.legacy.trade.sellCurrency')}
+        currency={summary.sell}
+        currencies={desk.currencies}
+        onCurrency={(code) => edit('sell', code)}
+        amount={{
+          value: state.values.amount,
+          onChange: (value) => edit('amount', value),
+          onBlur: () => dispatch({ type: 'blur', field: 'amount' }),
+          testId: 'trade-amount',
+          inputRef: (element) => {
+            amountInput.current = element;
+          },
+        }}
+        available={availableText}
+        onMax={maxAmount ? () => edit('amount', maxAmount) : null}
+        error={fieldError('amount')}
+        currencyTestId="trade-sell"
+      />
+      <SwapButton
+        testId="trade-swap"
+        onSwap={() => {
+          dispatch({ type: 'swap' });
+          setServerProblem(null);
+          setResult(null);
+        }}
+      />
+      <CurrencyAmountBox
+        label={t('wallet.legacy.trade.minimum')}
+        currencyLabel={t('wallet.legacy.trade.buyCurrency')}
+        currency={summary.buy}
+        currencies={desk.reachableFrom(summary.sell)}
+        onCurrency={(code) => edit('buy', code)}
+        amount={{
+          value: state.values.target,
+          onChange: (value) => edit('target', value),
+          onBlur: () => dispatch({ type: 'blur', field: 'target' }),
+          placeholder: t('wallet.legacy.trade.minimumPlaceholder'),
+          testId: 'trade-target',
+          inputRef: (element) => {
+            targetInput.current = element;
+          },
+        }}
+        error={fieldError('target') ?? fieldError('buy')}
+        hint={
+          marketEstimate ? (
+            <span data-testid="trade-estimate">
+              {t('wallet.legacy.trade.marketEstimate', { amount: marketEstimate })}
+            </span>
+          ) : (
+            t('wallet.legacy.trade.minimumHint')
+          )
+        }
+        currencyTestId="trade-buy"
+      />
+
+      {notSupported ? (
+        <p className="convert-quote-note convert-quote-warning" role="status" data-testid="trade-not-supported">
+          {t('wallet.convert.notSupported', { from: summary.sell, to: summary.buy })}
+        </p>
+      ) : null}
+      {desk.pairsError ? (
+        <p className="wallet-note" role="status">
+          {errorMessage(desk.pairsError, t, 'wallet.convert.errors.pairsFailed')}
+        </p>
+      ) : null}
+      <p className="wallet-note">{t('wallet.legacy.trade.note', { percent: SPREAD_PERCENT })}</p>
+
+      {serverProblem?.field === 'form' ? (
+        <p id={formErrorId} className="form-error" role="alert" data-testid="trade-error">
+          {serverProblem.message}
+        </p>
+      ) : null}
+
+      <div className="wallet-form-actions">
+        <Button
+          type="submit"
+          loading={execute.isPending}
+          disabled={notSupported}
+          icon={<Zap size={15} aria-hidden="true" />}
+          data-testid="trade-submit"
+        >
+          {execute.isPending
+            ? t('wallet.legacy.trade.executing')
+            : t('wallet.legacy.trade.submit', { sell: summary.sell, buy: summary.buy })}
+        </Button>
+      </div>
+
+      {result ? <TradeResult trade={result} onDismiss={() => setResult(null)} /> : null}
+    </form>
+  );
+}
+
+function TradeResult({ trade, onDismiss }: { trade: QuickTrade; onDismiss: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="convert-result" role="status" data-testid="trade-result">
+      <CircleCheck size={20} aria-hidden="true" className="convert-result-icon" />
+      <div className="convert-result-body">
+        <p className="convert-result-title">{t('wallet.legacy.trade.done')}</p>
+        <p className="tabular">
+          {t('wallet.convert.doneSummary', {
+            paid: `${formatExactAmount(trade.sell_amount)} ${trade.sell_currency}`,
+            received: `${formatExactAmount(trade.buy_amount)} ${trade.buy_currency}`,
+          })}
+        </p>
+        <p className="muted tabular">{formatRate(trade.rate, trade.sell_currency, trade.buy_currency)}</p>
+      </div>
+      <button type="button" className="link-button" onClick={onDismiss} aria-label={t('wallet.convert.dismiss')}>
+        {t('common.close')}
+      </button>
+    </div>
+  );
+}
