@@ -1,7 +1,7 @@
 import { decimal, eq } from '@platform/money';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/harness.ts';
-import { newUser, quote, setReferencePrices } from '../conversions/test-support.ts';
+import { quote, setReferencePrices } from '../conversions/test-support.ts';
 import { checkLedgerInvariants } from '../ledger/invariants.ts';
 import { balance, fund } from '../trading/test-support.ts';
 import { ADDRESSES, installFake } from '../withdrawals/test-support.ts';
