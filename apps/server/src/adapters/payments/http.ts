@@ -68,7 +68,7 @@ export async function callProvider(options: ProviderClientOptions, call: Provide
       timedOut
         ? `${provider} did not answer ${call.method} ${call.path} within ${options.timeoutMs} ms`
         : `${provider} is unreachable (${call.method} ${call.path}): ${error instanceof Error ? error.message : String(error)}`,
-      { provider, retryable: true },
+      { provider, retryable: true, delivered: !timedOut && neverConnected(error) ? 'no' : 'maybe' },
     );
   }
   if (text.length > MAX_ANSWER_BYTES) {
@@ -90,10 +90,20 @@ export async function callProvider(options: ProviderClientOptions, call: Provide
         status: response.status,
         ...(described.code ? { code: described.code } : {}),
         retryable: response.status >= 500 || response.status === 429,
+        // A 5xx may come after the provider acted (a gateway timing out in front of it).
+        delivered: response.status >= 500 ? 'maybe' : 'no',
       },
     );
   }
   return { status: response.status, body: parsed, text };
+}
+
+/** Connection-level failures that happen before a request is sent: nothing can have been acted on. */
+const NOT_CONNECTED_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+function neverConnected(error: unknown): boolean {
+  const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
+  return typeof cause?.code === 'string' && NOT_CONNECTED_CODES.has(cause.code);
 }
 
 /** A 2xx answer that does not have the documented shape: the provider changed or a proxy answered. */

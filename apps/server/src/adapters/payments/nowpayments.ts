@@ -137,6 +137,8 @@ const PAYOUT_STATUSES: Record<string, PayoutStatus> = {
 
 export class NowPaymentsAdapter implements PaymentProvider {
   readonly name = 'nowpayments' as const;
+  /** NOWPayments does not document refusing a repeated unique_external_id: never resent blindly. */
+  readonly idempotentPayouts = false;
   readonly #options: NowPaymentsOptions;
   readonly #paths: NowPaymentsPaths;
   readonly #client: ProviderClientOptions;

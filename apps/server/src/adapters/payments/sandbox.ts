@@ -189,6 +189,8 @@ const SELECT_INVOICE = `SELECT payment_hash, reference, preimage, amount_msat::t
 
 export class SandboxProvider implements PaymentProvider {
   readonly name = 'sandbox' as const;
+  /** A repeated reference answers the payout it names (see createPayout). */
+  readonly idempotentPayouts = true;
   readonly #options: SandboxOptions;
   readonly #webhookSecret: string;
   readonly #nodeKey: Buffer;

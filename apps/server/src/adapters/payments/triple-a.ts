@@ -109,6 +109,8 @@ const lightningCreatedSchema = z.looseObject({
 
 export class TripleAAdapter implements PaymentProvider {
   readonly name = 'triple-a' as const;
+  /** Triple-A does not document refusing a repeated payout: never resent blindly. */
+  readonly idempotentPayouts = false;
   readonly #options: TripleAOptions;
   readonly #paths: TripleAPaths;
   readonly #client: ProviderClientOptions;

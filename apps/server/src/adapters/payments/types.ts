@@ -136,6 +136,12 @@ export interface WebhookInput {
 
 export interface PaymentProvider {
   readonly name: ProviderName;
+  /**
+   * True when createPayout with a reference it has seen answers that payout and sends nothing new
+   * (the sandbox). Real providers do not promise it, so a payout whose first attempt may have
+   * reached them is never sent again without a person checking (modules/withdrawals/processor.ts).
+   */
+  readonly idempotentPayouts: boolean;
   createCheckout(request: CheckoutRequest): Promise<Checkout>;
   paymentStatus(providerReference: string): Promise<PaymentState>;
   createLightningInvoice(request: LightningInvoiceRequest): Promise<LightningInvoice>;
@@ -158,7 +164,18 @@ export interface PaymentProvider {
 export class ProviderError extends Error {
   constructor(
     message: string,
-    readonly details: { provider: ProviderName; status?: number; code?: string; retryable: boolean },
+    readonly details: {
+      provider: ProviderName;
+      status?: number;
+      code?: string;
+      retryable: boolean;
+      /**
+       * Whether the request may have been acted on: 'no' when it surely was not (refused before
+       * sending, a 4xx or 429 answer), 'maybe' when it may have been (a timeout, a dropped
+       * connection, a 5xx, an unreadable 2xx). Unset means 'maybe'.
+       */
+      delivered?: 'no' | 'maybe';
+    },
   ) {
     super(message);
     this.name = 'ProviderError';

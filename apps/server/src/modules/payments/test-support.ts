@@ -29,6 +29,7 @@ import { signUp } from '../auth/test-support.ts';
  */
 export class FakeProvider implements PaymentProvider {
   readonly name = 'sandbox' as const;
+  readonly idempotentPayouts = true;
   readonly secret = `fake-${randomBytes(8).toString('hex')}`;
   readonly checkouts = new Map<string, { request: CheckoutRequest; state: PaymentState }>();
   readonly invoices = new Map<string, { request: LightningInvoiceRequest; paid: boolean }>();

@@ -43,7 +43,15 @@ type ClaimedRow = {
   extra_id: string | null;
   payout_description: string | null;
   send_attempts: number;
+  /** The previous attempt began and never recorded how it ended (a crash, or a lease outlived). */
+  previous_unrecorded: boolean;
 };
+
+/** Why a payout waits for a person instead of being sent again. */
+const REVIEW_UNRECORDED =
+  'An earlier attempt to send this payout ended without a recorded answer; the provider may have it. Check with the provider before sending again.';
+const reviewAfterError = (message: string) =>
+  `The provider may have received this payout (${message}). Check with the provider before sending again.`;
 
 export function retryDelayMs(attempts: number): number {
   return Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** Math.max(0, Math.min(attempts - 1, 20)));
@@ -198,21 +206,48 @@ export class PayoutProcessor {
     }
     const now = this.deps.clock();
     const claimed = await this.deps.db.query<ClaimedRow>(
-      `UPDATE withdrawals SET claimed_until = $2, send_attempts = send_attempts + 1, provider = $3, updated_at = $1
-       WHERE id IN (
-         SELECT id FROM withdrawals
-         WHERE status = 'pending' AND provider_reference IS NULL AND next_attempt_at <= $1
+      `UPDATE withdrawals w SET claimed_until = $2, send_attempts = w.send_attempts + 1, provider = $3, updated_at = $1,
+         in_flight_since = $1
+       FROM (
+         SELECT id, in_flight_since IS NOT NULL AS previous_unrecorded FROM withdrawals
+         WHERE status = 'pending' AND provider_reference IS NULL AND review_reason IS NULL AND next_attempt_at <= $1
            AND (claimed_until IS NULL OR claimed_until < $1)
          ORDER BY next_attempt_at, created_at, payout_index LIMIT $4 FOR UPDATE SKIP LOCKED
-       )
-       RETURNING id, currency, amount::text AS amount, address, extra_id, payout_description, send_attempts`,
+       ) c
+       WHERE w.id = c.id
+       RETURNING w.id, w.currency, w.amount::text AS amount, w.address, w.extra_id, w.payout_description,
+         w.send_attempts, c.previous_unrecorded`,
       [now, new Date(now.getTime() + CLAIM_LEASE_MS), provider.name, SEND_BATCH],
     );
     await eachLimited(claimed.rows, PROVIDER_CONCURRENCY, (row) => this.send(provider, row));
     return claimed.rowCount;
   }
 
+  /**
+   * Holds a payout for a person: it stays pending with its funds held, and nothing sends it again
+   * until the review reason is cleared (or the provider's reference is recorded, after which the
+   * poll follows it). Logged as an error: someone must look.
+   */
+  private async holdForReview(row: ClaimedRow, reason: string, error?: unknown): Promise<void> {
+    this.deps.log.error(
+      { err: error, withdrawalId: row.id, attempts: row.send_attempts },
+      'payout held for review: the provider may already have it',
+    );
+    const now = this.deps.clock();
+    await this.deps.db.query(
+      `UPDATE withdrawals SET review_reason = $2, claimed_until = NULL, in_flight_since = NULL, updated_at = $3
+       WHERE id = $1 AND status = 'pending' AND provider_reference IS NULL`,
+      [row.id, reason, now],
+    );
+  }
+
   private async send(provider: PaymentProvider, row: ClaimedRow): Promise<void> {
+    // A provider that does not recognise a repeated reference would pay twice: an attempt that
+    // may have reached it is never repeated blindly.
+    if (row.previous_unrecorded && !provider.idempotentPayouts) {
+      await this.holdForReview(row, REVIEW_UNRECORDED);
+      return;
+    }
     let state: PayoutState;
     try {
       state = await withTimeout(
@@ -228,7 +263,7 @@ export class PayoutProcessor {
         'createPayout',
       );
     } catch (error) {
-      await this.sendFailed(row, error);
+      await this.sendFailed(provider, row, error);
       return;
     }
     // Sent: the claim ends and the provider's ids are kept. The status itself goes through
@@ -236,14 +271,19 @@ export class PayoutProcessor {
     const now = this.deps.clock();
     await this.deps.db.query(
       `UPDATE withdrawals SET provider_reference = coalesce(provider_reference, $2), batch_id = coalesce(batch_id, $3),
-         sent_at = $4, claimed_until = NULL, last_error = NULL, updated_at = $4
+         sent_at = $4, claimed_until = NULL, in_flight_since = NULL, last_error = NULL, updated_at = $4
        WHERE id = $1`,
       [row.id, state.providerReference, state.batchId, now],
     );
     await this.applyUpdate(state, row.id);
   }
 
-  private async sendFailed(row: ClaimedRow, error: unknown): Promise<void> {
+  private async sendFailed(provider: PaymentProvider, row: ClaimedRow, error: unknown): Promise<void> {
+    const surelyNotSent = error instanceof ProviderError && error.details.delivered === 'no';
+    if (!provider.idempotentPayouts && !surelyNotSent) {
+      await this.holdForReview(row, reviewAfterError(error instanceof Error ? error.message : String(error)), error);
+      return;
+    }
     if (error instanceof ProviderError && !error.details.retryable) {
       this.deps.log.warn(
         { err: error, withdrawalId: row.id },
@@ -259,7 +299,8 @@ export class PayoutProcessor {
     );
     const now = this.deps.clock();
     await this.deps.db.query(
-      `UPDATE withdrawals SET claimed_until = NULL, next_attempt_at = $2, last_error = $3, updated_at = $4
+      `UPDATE withdrawals SET claimed_until = NULL, in_flight_since = NULL, next_attempt_at = $2, last_error = $3,
+         updated_at = $4
        WHERE id = $1 AND status = 'pending' AND provider_reference IS NULL`,
       [row.id, new Date(now.getTime() + delayMs), error instanceof Error ? error.message : String(error), now],
     );

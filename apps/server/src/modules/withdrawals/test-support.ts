@@ -29,6 +29,8 @@ type Answer<T> = T | Error;
  */
 export class FakePayoutProvider implements PaymentProvider {
   readonly name = 'sandbox' as const;
+  /** Recognises a repeated reference, like the sandbox; tests set it false to play a real provider. */
+  idempotentPayouts = true;
   readonly payouts = new Map<string, PayoutState & { request: PayoutRequest }>();
   createCalls = 0;
   verifyCalls: { batchId: string; code: string }[] = [];

@@ -228,6 +228,101 @@ describeEachDatabase(
       }
     });
 
+    describe('a provider that does not recognise a repeated reference (the real ones)', () => {
+      const reviewOf = async (id: string) =>
+        (
+          await server().db.query<{ review_reason: string | null }>(
+            'SELECT review_reason FROM withdrawals WHERE id = $1',
+            [id],
+          )
+        ).rows[0]?.review_reason ?? null;
+
+      it('a send that may have reached it (timeout, 5xx) is never repeated: held for review, funds held', async () => {
+        const member = await newMember(server());
+        await fund(server(), member.id, 'BTC', '0.5');
+        fake.idempotentPayouts = false;
+        fake.createError = new ProviderError('nowpayments did not answer POST /payout within 30000 ms', {
+          provider: 'nowpayments',
+          retryable: true,
+          delivered: 'maybe',
+        });
+        const calls = fake.createCalls;
+        try {
+          const answer = await withdraw(server(), member, { currency: 'btc', amount: '0.1', address: ADDRESSES.BTC });
+          expect(answer.status).toBe(201);
+          for (let wait = 0; wait < 400 && (await reviewOf(answer.body.id)) === null; wait++)
+            await new Promise((r) => setTimeout(r, 10));
+          expect(await reviewOf(answer.body.id)).toMatch(/may have received this payout/);
+          fake.createError = null;
+          server().clock.advance(60 * 60_000);
+          processorOf(server()).kick();
+          await processorOf(server()).idle();
+          // One attempt, never a second, whatever the time.
+          expect(fake.createCalls).toBe(calls + 1);
+          expect(await balance(server(), member.id, 'BTC')).toEqual({
+            currency: 'BTC',
+            available: '0.3999',
+            locked: '0.1001',
+          });
+        } finally {
+          fake.createError = null;
+          fake.idempotentPayouts = true;
+        }
+      });
+
+      it('a send that surely never left (connection refused) is retried and goes through', async () => {
+        const member = await newMember(server());
+        await fund(server(), member.id, 'BTC', '0.5');
+        fake.idempotentPayouts = false;
+        fake.createError = new ProviderError('nowpayments is unreachable', {
+          provider: 'nowpayments',
+          retryable: true,
+          delivered: 'no',
+        });
+        const calls = fake.createCalls;
+        try {
+          const answer = await withdraw(server(), member, { currency: 'btc', amount: '0.1', address: ADDRESSES.BTC });
+          for (let wait = 0; wait < 400 && fake.createCalls === calls; wait++)
+            await new Promise((r) => setTimeout(r, 10));
+          await processorOf(server()).idle();
+          fake.createError = null;
+          server().clock.advance(6 * 60_000);
+          processorOf(server()).kick();
+          await sent(server(), member, answer.body.id);
+          expect(await reviewOf(answer.body.id)).toBeNull();
+        } finally {
+          fake.createError = null;
+          fake.idempotentPayouts = true;
+        }
+      });
+
+      it('an attempt that ended unrecorded (a crash mid-send) is not sent again by the next claim', async () => {
+        const member = await newMember(server());
+        await fund(server(), member.id, 'BTC', '0.5');
+        fake.idempotentPayouts = false;
+        // Keep the processor from sending at once: the provider is down (surely not sent).
+        fake.createError = new ProviderError('refused', { provider: 'nowpayments', retryable: true, delivered: 'no' });
+        try {
+          const answer = await withdraw(server(), member, { currency: 'btc', amount: '0.1', address: ADDRESSES.BTC });
+          await processorOf(server()).idle();
+          // What a crash between the claim and the answer leaves: the attempt marked under way, its lease run out.
+          await server().db.query(
+            `UPDATE withdrawals SET in_flight_since = $2, claimed_until = $2, next_attempt_at = $2 WHERE id = $1`,
+            [answer.body.id, new Date(server().clock.now.getTime() - 10 * 60_000)],
+          );
+          fake.createError = null;
+          const calls = fake.createCalls;
+          processorOf(server()).kick();
+          await processorOf(server()).idle();
+          expect(fake.createCalls).toBe(calls);
+          expect(await reviewOf(answer.body.id)).toMatch(/ended without a recorded answer/);
+        } finally {
+          fake.createError = null;
+          fake.idempotentPayouts = true;
+        }
+      });
+    });
+
     it('a payout the provider refuses outright fails and the funds come back', async () => {
       const member = await newMember(server());
       await fund(server(), member.id, 'ETH', '1');
