@@ -13,7 +13,8 @@ export function newIdentity() {
   };
 }
 
-async function call<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
+/** One call to the server's API, as any client makes it: JSON in and out, the token as a bearer. */
+export async function call<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
   const response = await fetch(`${baseUrl()}${path}`, {
     method,
     headers: {

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { enableTwoFactorByApi, newIdentity, registerByApi } from '../support/api.ts';
-import { baseUrl, useBrowser } from '../support/browser.ts';
+import { call, enableTwoFactorByApi, newIdentity, registerByApi } from '../support/api.ts';
+import { useBrowser } from '../support/browser.ts';
 
 type Identity = ReturnType<typeof newIdentity>;
 type Session = Awaited<ReturnType<typeof registerByApi>>['session'];
@@ -9,26 +9,12 @@ type Session = Awaited<ReturnType<typeof registerByApi>>['session'];
 /** An EIP-55 test vector (all upper case: no checksum to get wrong), the format usdt withdrawals take (§5). */
 const ETHEREUM_ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
 
-async function api<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
-  const response = await fetch(`${baseUrl()}${path}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const json = (await response.json().catch(() => ({}))) as T;
-  if (!response.ok) throw new Error(`${method} ${path} -> ${response.status} ${JSON.stringify(json)}`);
-  return json;
-}
-
 /**
  * Funds an account the way a payer would, without the browser: a checkout deposit, paid in full on
  * the sandbox's hosted page (its "Pay" button posts to /pay), then credited once it confirms.
  */
 async function fundByCheckout(session: Session, currency: string, amount: string): Promise<void> {
-  const deposit = await api<{ id: string; checkout_url: string }>(
+  const deposit = await call<{ id: string; checkout_url: string }>(
     'POST',
     '/api/v1/wallet/deposit',
     { currency, amount, payment_method: 'crypto' },
@@ -39,7 +25,8 @@ async function fundByCheckout(session: Session, currency: string, amount: string
   await expect
     .poll(
       async () =>
-        (await api<{ status: string }>('GET', `/api/v1/wallet/deposit/${deposit.id}`, undefined, session.token)).status,
+        (await call<{ status: string }>('GET', `/api/v1/wallet/deposit/${deposit.id}`, undefined, session.token))
+          .status,
       { timeout: 20_000, interval: 250 },
     )
     .toBe('completed');
@@ -158,7 +145,7 @@ describe('wallet money flows in the browser (sandbox payment provider)', () => {
     await expect.poll(() => page.getByTestId('withdraw-status').textContent(), { timeout: 20_000 }).toBe('Completed');
     await expect.poll(() => page.getByTestId('withdraw-tracker').textContent()).toContain('Withdrawal completed');
     await expect.poll(() => page.getByTestId('wallet-balance-USDT').textContent()).toContain('139.00');
-    const list = await api<{ withdrawals: { status: string; amount: string; fee: string }[] }>(
+    const list = await call<{ withdrawals: { status: string; amount: string; fee: string }[] }>(
       'GET',
       '/v1/wallet/payouts?limit=5&page=1',
       undefined,
@@ -171,7 +158,7 @@ describe('wallet money flows in the browser (sandbox payment provider)', () => {
     const sender = await registerByApi();
     const recipient = await registerByApi();
     const username = `rcpt_${recipient.session.account_id.slice(0, 8)}`;
-    await api('PUT', `/v1/accounts/${recipient.session.account_id}/profile`, { username }, recipient.session.token);
+    await call('PUT', `/v1/accounts/${recipient.session.account_id}/profile`, { username }, recipient.session.token);
     await fundByCheckout(sender.session, 'usdt', '100');
 
     const page = await browser.newContext();
@@ -188,7 +175,7 @@ describe('wallet money flows in the browser (sandbox payment provider)', () => {
       .poll(() => popup.getByTestId('transfer-popup-title').textContent(), { timeout: 15_000 })
       .toBe('Transfer completed');
     await expect.poll(() => page.getByTestId('wallet-balance-USDT').textContent()).toContain('75.00');
-    const received = await api<{ balances: { currency: string; available: string }[] }>(
+    const received = await call<{ balances: { currency: string; available: string }[] }>(
       'GET',
       '/v1/wallet/balances',
       undefined,

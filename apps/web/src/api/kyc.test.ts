@@ -1,39 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { makeKycStatus, makeKycSubmission } from '../features/wallet/payment-test-fixtures.ts';
 import { useAppStore } from '../state/app-store.ts';
 import { errorResponse, json, stubFetch } from '../test/fetch-mock.ts';
 import { kycApi } from './kyc.ts';
 
-const submission = {
-  id: 'kyc-1',
-  status: 'pending',
-  reason: null,
-  submitted_at: '2026-01-01T00:00:00.000Z',
-  reviewed_at: null,
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  email: 'ada@example.com',
-  phone: '+44 20 7946 0958',
-  date_of_birth: '1990-12-10',
-  country: 'GB',
-  address: '12 St James Sq',
-  city: 'London',
-  postal_code: 'SW1Y 4JH',
-  document_type: 'passport',
-  document_number: '•••••1234',
-  documents: ['documentFront'],
-};
+const submission = makeKycSubmission({ document_type: 'passport', documents: ['documentFront'] });
 
 describe('kyc api (spec §3.4, §7.4)', () => {
   it('reads the status on the wallet service', async () => {
     useAppStore.getState().setAccessToken('token');
     const { calls } = stubFetch({
-      'GET /api/v1/kyc/status': () =>
-        json(200, {
-          tier: 'unverified',
-          latest_submission: null,
-          daily_withdrawal_limit_usd: '2000',
-          can_submit: true,
-        }),
+      'GET /api/v1/kyc/status': () => json(200, makeKycStatus()),
     });
     await expect(kycApi.status()).resolves.toMatchObject({ tier: 'unverified', can_submit: true });
     expect(calls[0]?.headers.Authorization).toBe('Bearer token');

@@ -30,15 +30,37 @@ export function TextField({ label, error, hint, trailing, className, id, ref, ..
         />
         {trailing ? <span className="field-trailing">{trailing}</span> : null}
       </div>
-      {error ? (
-        <p id={messageId} className="field-error" role="alert">
-          {error}
-        </p>
-      ) : hint ? (
-        <p id={messageId} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
+      <FieldMessage id={messageId} error={error} hint={hint} />
     </div>
   );
+}
+
+/**
+ * What a field says under its control: its error (announced), else its hint, else nothing. The
+ * control points at `id` with aria-describedby whenever there is either.
+ */
+export function FieldMessage({
+  id,
+  error,
+  hint,
+}: {
+  id: string;
+  error?: ReactNode | undefined;
+  hint?: ReactNode | undefined;
+}) {
+  if (error) {
+    return (
+      <p id={id} className="field-error" role="alert">
+        {error}
+      </p>
+    );
+  }
+  if (hint) {
+    return (
+      <p id={id} className="field-hint">
+        {hint}
+      </p>
+    );
+  }
+  return null;
 }

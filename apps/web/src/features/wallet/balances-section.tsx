@@ -1,11 +1,11 @@
 import { Wallet } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../components/ui/button.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import { CoinIcon } from '../markets/coin-icon.tsx';
 import { coinName } from '../markets/markets-model.ts';
 import { balanceRows, formatBalanceRow } from './balances-model.ts';
+import { LoadFailed, LoadingLines } from './load-states.tsx';
 import { useWalletBalances } from './use-wallet.ts';
 
 /** Spec §2.7 balances: every wallet currency with available, locked and total; zeros hidden at first. */
@@ -41,18 +41,12 @@ export function BalancesSection() {
         </label>
       </header>
       {balances.isPending ? (
-        <div className="wallet-table-skeleton" aria-busy="true">
-          <span className="skeleton-block skeleton-line" />
-          <span className="skeleton-block skeleton-line" />
-          <span className="visually-hidden">{t('app.loading')}</span>
-        </div>
+        <LoadingLines />
       ) : balances.isError && !balances.data ? (
-        <div className="wallet-empty" role="alert">
-          <p>{errorMessage(balances.error, t, 'errors.failedToLoadWalletBalances')}</p>
-          <Button variant="secondary" size="sm" onClick={() => void balances.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </div>
+        <LoadFailed
+          message={errorMessage(balances.error, t, 'errors.failedToLoadWalletBalances')}
+          onRetry={() => void balances.refetch()}
+        />
       ) : rows.length === 0 ? (
         <div className="wallet-empty" data-testid="wallet-balances-empty">
           <Wallet size={22} aria-hidden="true" className="wallet-empty-icon" />

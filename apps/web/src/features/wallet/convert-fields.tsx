@@ -1,8 +1,9 @@
 import type { ConversionQuote } from '@platform/contracts';
 import clsx from 'clsx';
-import { ArrowDownUp } from 'lucide-react';
+import { ArrowDownUp, CircleCheck } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FieldMessage } from '../../components/ui/text-field.tsx';
 import { CoinIcon } from '../markets/coin-icon.tsx';
 import { coinName } from '../markets/markets-model.ts';
 import { formatRateNumber, inverseRate } from './convert-form.ts';
@@ -10,7 +11,8 @@ import { formatExactAmount } from './history-model.ts';
 
 /**
  * The pieces the conversion desk's two forms share: a currency-and-amount box (label, available
- * balance, amount input with "Max", currency select), the swap button, and a quote's figures.
+ * balance, amount input with "Max", currency select), the swap button, a quote's figures, and what
+ * a settled conversion or trade did.
  */
 
 export interface CurrencyAmountBoxProps {
@@ -126,15 +128,7 @@ export function CurrencyAmountBox({
           </select>
         </span>
       </div>
-      {error ? (
-        <p id={messageId} className="field-error" role="alert">
-          {error}
-        </p>
-      ) : hint ? (
-        <p id={messageId} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
+      <FieldMessage id={messageId} error={error} hint={hint} />
     </div>
   );
 }
@@ -218,5 +212,46 @@ export function QuoteFigures({
         <dd>{t(`wallet.convert.priceSources.${quote.price_source}`)}</dd>
       </div>
     </dl>
+  );
+}
+
+/** A settled conversion or quick trade: what was paid, what was received, at what rate. */
+export function DeskResult({
+  title,
+  fromAmount,
+  fromCurrency,
+  toAmount,
+  toCurrency,
+  rate,
+  onDismiss,
+  testId,
+}: {
+  title: string;
+  fromAmount: string;
+  fromCurrency: string;
+  toAmount: string;
+  toCurrency: string;
+  rate: string;
+  onDismiss: () => void;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="convert-result" role="status" data-testid={testId}>
+      <CircleCheck size={20} aria-hidden="true" className="convert-result-icon" />
+      <div className="convert-result-body">
+        <p className="convert-result-title">{title}</p>
+        <p className="tabular">
+          {t('wallet.convert.doneSummary', {
+            paid: `${formatExactAmount(fromAmount)} ${fromCurrency}`,
+            received: `${formatExactAmount(toAmount)} ${toCurrency}`,
+          })}
+        </p>
+        <p className="muted tabular">{formatRate(rate, fromCurrency, toCurrency)}</p>
+      </div>
+      <button type="button" className="link-button" onClick={onDismiss} aria-label={t('wallet.convert.dismiss')}>
+        {t('common.close')}
+      </button>
+    </div>
   );
 }

@@ -1,13 +1,13 @@
-import type { Conversion, ConversionEstimateQuery, ConversionQuote } from '@platform/contracts';
+import type { Conversion, ConversionQuote } from '@platform/contracts';
 import clsx from 'clsx';
-import { CircleCheck, RefreshCw, Repeat } from 'lucide-react';
-import { type FormEvent, type ReactNode, useId, useMemo, useRef, useState } from 'react';
+import { RefreshCw, Repeat } from 'lucide-react';
+import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import { formatBalance } from '../../lib/format.ts';
 import { translateMessage } from '../../lib/translate.ts';
-import { CurrencyAmountBox, formatRate, QuoteFigures, SwapButton } from './convert-fields.tsx';
+import { CurrencyAmountBox, DeskResult, QuoteFigures, SwapButton } from './convert-fields.tsx';
 import {
   type AmountProblem,
   conversionRequest,
@@ -19,15 +19,14 @@ import {
 } from './convert-form.ts';
 import { formatExactAmount } from './history-model.ts';
 import {
-  ESTIMATE_DEBOUNCE_MS,
-  useConversionEstimate,
   useConversionSupported,
   useCreateConversion,
-  useDebouncedValue,
   useDeskCurrencies,
-  useNow,
+  useSettledEstimate,
 } from './legacy-queries.ts';
+import { LoadingLines } from './load-states.tsx';
 import { createIdempotencyKey, maxTransferAmount } from './transfer-form.ts';
+import { useNow } from './use-timers.ts';
 
 /** Where the desk starts: the dollar stablecoin every wallet holds, into bitcoin. */
 export const DESK_DEFAULT_FROM = 'USDT';
@@ -60,14 +59,7 @@ export function ConvertPanel() {
   const summary = convertFormSummary({ from, to, amount }, available);
   const supported = useConversionSupported(summary.from, summary.to);
   const notSupported = !summary.samePair && supported.data === false;
-  // Debounced by its text, so that a re-render with the same request does not restart the wait.
-  const wantedKey = !notSupported && summary.estimateRequest ? JSON.stringify(summary.estimateRequest) : '';
-  const settledKey = useDebouncedValue(wantedKey, ESTIMATE_DEBOUNCE_MS);
-  const request = useMemo(
-    () => (settledKey ? (JSON.parse(settledKey) as ConversionEstimateQuery) : null),
-    [settledKey],
-  );
-  const estimate = useConversionEstimate(request);
+  const { estimate, settling } = useSettledEstimate(notSupported ? null : summary.estimateRequest);
   const quote = estimate.data ?? null;
   const current = quote !== null && quoteMatches(quote, summary.estimateRequest) && !estimate.isFetching;
   const now = useNow(current);
@@ -207,7 +199,7 @@ export function ConvertPanel() {
         from={summary.from}
         to={summary.to}
         hasRequest={summary.estimateRequest !== null}
-        loading={estimate.isFetching || wantedKey !== settledKey}
+        loading={estimate.isFetching || settling}
         error={estimate.isError && !estimate.isFetching ? estimate.error : null}
         quote={current ? quote : null}
         secondsLeft={secondsLeft}
@@ -240,7 +232,18 @@ export function ConvertPanel() {
         </Button>
       </div>
 
-      {result ? <ConversionResult conversion={result} onDismiss={() => setResult(null)} /> : null}
+      {result ? (
+        <DeskResult
+          title={t('wallet.convert.done')}
+          fromAmount={result.from_amount}
+          fromCurrency={result.from_currency}
+          toAmount={result.to_amount}
+          toCurrency={result.to_currency}
+          rate={result.rate}
+          onDismiss={() => setResult(null)}
+          testId="convert-result"
+        />
+      ) : null}
     </form>
   );
 }
@@ -273,23 +276,17 @@ function QuotePanel({
   const { t } = useTranslation();
   let body: ReactNode;
   if (samePair) {
-    body = <p className="convert-quote-note">{t('wallet.convert.errors.samePair')}</p>;
+    body = <p className="wallet-note">{t('wallet.convert.errors.samePair')}</p>;
   } else if (notSupported) {
     body = (
-      <p className="convert-quote-note convert-quote-warning" role="status" data-testid="convert-not-supported">
+      <p className="wallet-note convert-quote-warning" role="status" data-testid="convert-not-supported">
         {t('wallet.convert.notSupported', { from, to })}
       </p>
     );
   } else if (!hasRequest) {
-    body = <p className="convert-quote-note">{t('wallet.convert.enterAmount')}</p>;
+    body = <p className="wallet-note">{t('wallet.convert.enterAmount')}</p>;
   } else if (loading && !quote) {
-    body = (
-      <div className="convert-quote-loading" aria-busy="true">
-        <span className="skeleton-block skeleton-line" />
-        <span className="skeleton-block skeleton-line" />
-        <span className="visually-hidden">{t('wallet.convert.quoting')}</span>
-      </div>
-    );
+    body = <LoadingLines label={t('wallet.convert.quoting')} />;
   } else if (error) {
     body = (
       <div className="convert-quote-error" role="alert" data-testid="convert-estimate-error">
@@ -334,28 +331,6 @@ function QuotePanel({
   return (
     <div className="convert-quote" data-testid="convert-quote" aria-live="polite" aria-atomic="false">
       {body}
-    </div>
-  );
-}
-
-function ConversionResult({ conversion, onDismiss }: { conversion: Conversion; onDismiss: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <div className="convert-result" role="status" data-testid="convert-result">
-      <CircleCheck size={20} aria-hidden="true" className="convert-result-icon" />
-      <div className="convert-result-body">
-        <p className="convert-result-title">{t('wallet.convert.done')}</p>
-        <p className="tabular">
-          {t('wallet.convert.doneSummary', {
-            paid: `${formatExactAmount(conversion.from_amount)} ${conversion.from_currency}`,
-            received: `${formatExactAmount(conversion.to_amount)} ${conversion.to_currency}`,
-          })}
-        </p>
-        <p className="muted tabular">{formatRate(conversion.rate, conversion.from_currency, conversion.to_currency)}</p>
-      </div>
-      <button type="button" className="link-button" onClick={onDismiss} aria-label={t('wallet.convert.dismiss')}>
-        {t('common.close')}
-      </button>
     </div>
   );
 }

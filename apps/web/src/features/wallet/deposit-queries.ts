@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { depositsApi } from '../../api/payments.ts';
 import { type DepositEstimateView, localDepositEstimate } from './deposit-model.ts';
+import { useDebouncedValue } from './use-timers.ts';
 import { useSignedInAccountId } from './use-wallet.ts';
 
 /**
@@ -14,16 +14,6 @@ export const ESTIMATE_DEBOUNCE_MS = 300;
 /** How often the recent deposits are read while one of them is still pending. */
 export const DEPOSITS_POLL_INTERVAL_MS = 3_000;
 export const RECENT_DEPOSITS_LIMIT = 5;
-
-/** The value once it has stopped changing for `delayMs`. */
-export function useDebouncedValue<T>(value: T, delayMs: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return settled;
-}
 
 export function useDepositAddress(currency: string, network: string | null) {
   const accountId = useSignedInAccountId();

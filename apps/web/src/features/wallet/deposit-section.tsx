@@ -35,11 +35,14 @@ import {
 } from './deposit-model.ts';
 import { useCheckoutDeposit, useDepositAddress, useDepositEstimate, useRecentDeposits } from './deposit-queries.ts';
 import { formatDateTime, formatExactAmount } from './history-model.ts';
+import { LoadFailed } from './load-states.tsx';
+import { StatusBadge } from './payment-card.tsx';
 import { CopyField } from './payment-copy-field.tsx';
 import { CurrencySelect } from './payment-currency-select.tsx';
 import { serviceErrorText } from './payment-error-text.ts';
 import { QrCode } from './qr-code.tsx';
-import { createIdempotencyKey, normalizeAmountText, WALLET_CURRENCY_FALLBACK } from './transfer-form.ts';
+import { RecentList } from './recent-list.tsx';
+import { createIdempotencyKey, normalizeAmountText, walletCryptoCurrencies } from './transfer-form.ts';
 import { useInvalidateWallet, useWalletBalances } from './use-wallet.ts';
 
 /** Where the browser goes to pay a checkout; a seam for tests (jsdom cannot navigate). */
@@ -52,17 +55,11 @@ export const checkoutNavigation = {
 /** The currency the deposit starts on. */
 const PREFERRED_DEPOSIT_CURRENCY = 'BTC';
 
-/** Crypto only: the US dollar of the wallet is the quote currency of the spot pairs, not a coin to send. */
-export function depositCurrencies(balances: readonly { currency: string }[] | undefined): string[] {
-  const all = balances ? balances.map((balance) => balance.currency.toUpperCase()) : [...WALLET_CURRENCY_FALLBACK];
-  return all.filter((currency) => currency !== 'USD');
-}
-
 /** Spec §2.7 deposit (/wallet?action=deposit): the account's own address, or a hosted checkout. */
 export function DepositSection() {
   const { t } = useTranslation();
   const balances = useWalletBalances();
-  const currencies = useMemo(() => depositCurrencies(balances.data), [balances.data]);
+  const currencies = useMemo(() => walletCryptoCurrencies(balances.data), [balances.data]);
   const [currency, setCurrency] = useState(PREFERRED_DEPOSIT_CURRENCY);
   const networks = depositNetworks(currency);
   const [chosenNetwork, setChosenNetwork] = useState<string | null>(null);
@@ -187,12 +184,11 @@ function AddressPanel({ currency, network }: { currency: string; network: string
   }
   if (query.isError) {
     return (
-      <div className="wallet-empty" role="alert" data-testid="deposit-address-error">
-        <p>{serviceErrorText(query.error, t, 'wallet.deposit.errors.addressFailed')}</p>
-        <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </div>
+      <LoadFailed
+        message={serviceErrorText(query.error, t, 'wallet.deposit.errors.addressFailed')}
+        onRetry={() => void query.refetch()}
+        testId="deposit-address-error"
+      />
     );
   }
 
@@ -414,12 +410,6 @@ function isZeroText(value: string): boolean {
   return /^0*(\.0*)?$/.test(value.trim());
 }
 
-const statusOrder: Record<DepositStatus, string> = {
-  pending: 'wallet-status-pending',
-  completed: 'wallet-status-completed',
-  failed: 'wallet-status-failed',
-};
-
 /** The latest deposits; a pending one is followed until it is credited ('Deposit confirmed'). */
 function RecentDeposits() {
   const { t, i18n } = useTranslation();
@@ -441,36 +431,26 @@ function RecentDeposits() {
   }, [deposits, t, invalidateWallet]);
 
   return (
-    <aside className="funds-side" aria-labelledby="deposit-recent-title" data-testid="deposit-recent">
-      <h3 id="deposit-recent-title" className="funds-side-title">
-        {t('wallet.deposit.recent.title')}
-      </h3>
-      {query.isPending ? (
-        <div className="wallet-table-skeleton" aria-busy="true">
-          <span className="skeleton-block skeleton-line" />
-          <span className="skeleton-block skeleton-line" />
-          <span className="visually-hidden">{t('app.loading')}</span>
-        </div>
-      ) : query.isError && !query.data ? (
-        <div className="wallet-empty" role="alert">
-          <p>{serviceErrorText(query.error, t, 'wallet.deposit.recent.failed')}</p>
-          <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </div>
-      ) : deposits && deposits.length > 0 ? (
-        <ul className="funds-list">
-          {deposits.map((deposit) => (
-            <DepositRow key={deposit.id} deposit={deposit} locale={i18n.language} />
-          ))}
-        </ul>
-      ) : (
-        <div className="wallet-empty funds-empty" data-testid="deposit-recent-empty">
-          <ArrowDownToLine size={20} aria-hidden="true" className="wallet-empty-icon" />
-          <p>{t('wallet.deposit.recent.empty')}</p>
-        </div>
-      )}
-    </aside>
+    <RecentList
+      testId="deposit-recent"
+      title={t('wallet.deposit.recent.title')}
+      loading={query.isPending}
+      failure={
+        query.isError && !query.data
+          ? {
+              message: serviceErrorText(query.error, t, 'wallet.deposit.recent.failed'),
+              onRetry: () => void query.refetch(),
+            }
+          : null
+      }
+      isEmpty={!deposits || deposits.length === 0}
+      emptyIcon={ArrowDownToLine}
+      emptyText={t('wallet.deposit.recent.empty')}
+    >
+      {deposits?.map((deposit) => (
+        <DepositRow key={deposit.id} deposit={deposit} locale={i18n.language} />
+      ))}
+    </RecentList>
   );
 }
 
@@ -499,9 +479,9 @@ function DepositRow({ deposit, locale }: { deposit: DepositHistoryItem; locale: 
         </span>
       </div>
       <div className="funds-row-status">
-        <span className={clsx('badge', statusOrder[deposit.status])} data-testid={`deposit-${deposit.id}-status`}>
+        <StatusBadge tone={deposit.status} testId={`deposit-${deposit.id}-status`}>
           {t(`wallet.history.statuses.${deposit.status}`)}
-        </span>
+        </StatusBadge>
         {progress ? (
           <span className="funds-row-meta tabular">
             {t('wallet.deposit.recent.confirmations', {

@@ -1,9 +1,10 @@
 import { WALLET_TRANSACTION_TYPES, type WalletTransactionType } from '@platform/contracts';
 import clsx from 'clsx';
 import { ChevronLeft, ChevronRight, History } from 'lucide-react';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../components/ui/button.tsx';
+import { Segmented } from '../../components/ui/segmented.tsx';
+import { SelectField } from '../../components/ui/select-field.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import {
   formatDateTime,
@@ -13,6 +14,7 @@ import {
   shortReference,
   transferWalletStatus,
 } from './history-model.ts';
+import { LoadFailed, LoadingLines } from './load-states.tsx';
 import {
   useTransferHistory,
   useWalletBalances,
@@ -33,21 +35,14 @@ export function HistorySection() {
         <h2 id="wallet-history-title" className="wallet-card-title">
           {t('wallet.history.title')}
         </h2>
-        <fieldset className="segmented">
-          <legend className="visually-hidden">{t('wallet.history.views')}</legend>
-          {historyViews.map((option) => (
-            <button
-              key={option}
-              type="button"
-              className={clsx('segment', view === option && 'active')}
-              aria-pressed={view === option}
-              onClick={() => setView(option)}
-              data-testid={`history-view-${option}`}
-            >
-              {t(`wallet.history.${option}`)}
-            </button>
-          ))}
-        </fieldset>
+        <Segmented
+          legend={t('wallet.history.views')}
+          options={historyViews}
+          value={view}
+          onChange={setView}
+          label={(option) => t(`wallet.history.${option}`)}
+          testId={(option) => `history-view-${option}`}
+        />
       </header>
       {view === 'transactions' ? <TransactionsView /> : <TransfersView />}
     </section>
@@ -55,70 +50,106 @@ export function HistorySection() {
 }
 
 function TransactionsView() {
-  const { t, i18n } = useTranslation();
   const [type, setType] = useState<WalletTransactionType | ''>('');
   const [currency, setCurrency] = useState('');
   const [page, setPage] = useState(1);
-  const typeId = useId();
-  const currencyId = useId();
-  const balances = useWalletBalances();
-  const filter = {
+  const query = useWalletTransactions({
     type: type || undefined,
     currency: currency || undefined,
     page,
     limit: WALLET_HISTORY_PAGE_SIZE,
-  };
-  const query = useWalletTransactions(filter);
-  const filtered = type !== '' || currency !== '';
+  });
 
   return (
     <>
       <div className="wallet-filters">
-        <div className="field">
-          <label className="field-label" htmlFor={typeId}>
-            {t('wallet.history.type')}
-          </label>
-          <select
-            id={typeId}
-            className="input select"
-            value={type}
-            data-testid="history-type"
-            onChange={(event) => {
-              setType(event.target.value as WalletTransactionType | '');
-              setPage(1);
-            }}
-          >
-            <option value="">{t('wallet.history.allTypes')}</option>
-            {WALLET_TRANSACTION_TYPES.map((option) => (
-              <option key={option} value={option}>
-                {t(`wallet.history.types.${option}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor={currencyId}>
-            {t('wallet.history.currency')}
-          </label>
-          <select
-            id={currencyId}
-            className="input select"
-            value={currency}
-            data-testid="history-currency"
-            onChange={(event) => {
-              setCurrency(event.target.value);
-              setPage(1);
-            }}
-          >
-            <option value="">{t('wallet.history.allCurrencies')}</option>
-            {(balances.data ?? []).map((balance) => (
-              <option key={balance.currency} value={balance.currency}>
-                {balance.currency}
-              </option>
-            ))}
-          </select>
-        </div>
+        <TransactionFilterFields
+          type={type}
+          currency={currency}
+          onType={(next) => {
+            setType(next);
+            setPage(1);
+          }}
+          onCurrency={(next) => {
+            setCurrency(next);
+            setPage(1);
+          }}
+          testIdPrefix="history"
+        />
       </div>
+      <TransactionsTable
+        query={query}
+        filtered={type !== '' || currency !== ''}
+        onPage={setPage}
+        testId="transactions-table"
+      />
+    </>
+  );
+}
+
+/** The type and currency filters of a transaction list; a currency is one the wallet holds. */
+export function TransactionFilterFields({
+  type,
+  currency,
+  onType,
+  onCurrency,
+  testIdPrefix,
+}: {
+  type: WalletTransactionType | '';
+  currency: string;
+  onType: (type: WalletTransactionType | '') => void;
+  onCurrency: (currency: string) => void;
+  testIdPrefix: string;
+}) {
+  const { t } = useTranslation();
+  const balances = useWalletBalances();
+  return (
+    <>
+      <SelectField
+        label={t('wallet.history.type')}
+        value={type}
+        data-testid={`${testIdPrefix}-type`}
+        onChange={(event) => onType(event.target.value as WalletTransactionType | '')}
+      >
+        <option value="">{t('wallet.history.allTypes')}</option>
+        {WALLET_TRANSACTION_TYPES.map((option) => (
+          <option key={option} value={option}>
+            {t(`wallet.history.types.${option}`)}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        label={t('wallet.history.currency')}
+        value={currency}
+        data-testid={`${testIdPrefix}-currency`}
+        onChange={(event) => onCurrency(event.target.value)}
+      >
+        <option value="">{t('wallet.history.allCurrencies')}</option>
+        {(balances.data ?? []).map((balance) => (
+          <option key={balance.currency} value={balance.currency}>
+            {balance.currency}
+          </option>
+        ))}
+      </SelectField>
+    </>
+  );
+}
+
+/** A page of the account's transactions (what moved the balances) with its pager. */
+export function TransactionsTable({
+  query,
+  filtered,
+  onPage,
+  testId,
+}: {
+  query: ReturnType<typeof useWalletTransactions>;
+  filtered: boolean;
+  onPage: (page: number) => void;
+  testId: string;
+}) {
+  const { t, i18n } = useTranslation();
+  return (
+    <>
       <HistoryBody
         isPending={query.isPending}
         error={query.isError && !query.data ? query.error : null}
@@ -128,7 +159,7 @@ function TransactionsView() {
         emptyText={filtered ? t('wallet.history.emptyFiltered') : t('wallet.history.emptyTransactions')}
       >
         <div className="wallet-table-wrap">
-          <table className="wallet-table" data-testid="transactions-table">
+          <table className="wallet-table" data-testid={testId}>
             <thead>
               <tr>
                 <th scope="col">{t('wallet.history.date')}</th>
@@ -165,7 +196,7 @@ function TransactionsView() {
           </table>
         </div>
       </HistoryBody>
-      <PageOf data={query.data} busy={query.isFetching} onPage={setPage} />
+      <PageOf data={query.data} busy={query.isFetching} onPage={onPage} />
     </>
   );
 }
@@ -249,7 +280,7 @@ function TransfersView() {
 }
 
 /** The pager under a list, once its first page has come. */
-export function PageOf({
+function PageOf({
   data,
   busy,
   onPage,
@@ -291,25 +322,8 @@ export function HistoryBody({
   children: ReactNode;
 }) {
   const { t } = useTranslation();
-  if (isPending) {
-    return (
-      <div className="wallet-table-skeleton" aria-busy="true">
-        <span className="skeleton-block skeleton-line" />
-        <span className="skeleton-block skeleton-line" />
-        <span className="visually-hidden">{t('app.loading')}</span>
-      </div>
-    );
-  }
-  if (error) {
-    return (
-      <div className="wallet-empty" role="alert">
-        <p>{errorMessage(error, t, errorFallbackKey)}</p>
-        <Button variant="secondary" size="sm" onClick={onRetry}>
-          {t('common.retry')}
-        </Button>
-      </div>
-    );
-  }
+  if (isPending) return <LoadingLines />;
+  if (error) return <LoadFailed message={errorMessage(error, t, errorFallbackKey)} onRetry={onRetry} />;
   if (isEmpty) {
     return (
       <div className="wallet-empty" data-testid="history-empty">

@@ -1,4 +1,4 @@
-import { type KycStatusResponse, type KycSubmission, kycSubmissionFieldsSchema } from '@platform/contracts';
+import { kycSubmissionFieldsSchema } from '@platform/contracts';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/client.ts';
 import { makeAccount } from '../../test/fixtures.ts';
@@ -14,33 +14,12 @@ import {
   missingKycFiles,
   toKycFormData,
 } from './kyc-form.ts';
+import { makeKycStatus, makeKycSubmission } from './payment-test-fixtures.ts';
 
-const submission: KycSubmission = {
-  id: 'kyc-1',
+const submission = makeKycSubmission({
   status: 'rejected',
   reason: 'The photo is blurred',
-  submitted_at: '2026-01-01T00:00:00.000Z',
   reviewed_at: '2026-01-02T00:00:00.000Z',
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  email: 'ada@example.com',
-  phone: '+44 20 7946 0958',
-  date_of_birth: '1990-12-10',
-  country: 'GB',
-  address: '12 St James Sq',
-  city: 'London',
-  postal_code: 'SW1Y 4JH',
-  document_type: 'drivers_license',
-  document_number: '•••••1234',
-  documents: ['documentFront', 'documentBack'],
-};
-
-const status = (overrides: Partial<KycStatusResponse>): KycStatusResponse => ({
-  tier: 'unverified',
-  latest_submission: null,
-  daily_withdrawal_limit_usd: '2000',
-  can_submit: true,
-  ...overrides,
 });
 
 const png = (name: string) => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], name, { type: 'image/png' });
@@ -127,12 +106,12 @@ describe('KYC form model (spec §2.7, §3.4)', () => {
   });
 
   it('reads the four states from the status', () => {
-    expect(kycView(status({}))).toBe('unverified');
-    expect(kycView(status({ latest_submission: { ...submission, status: 'pending' }, can_submit: false }))).toBe(
+    expect(kycView(makeKycStatus({}))).toBe('unverified');
+    expect(kycView(makeKycStatus({ latest_submission: { ...submission, status: 'pending' }, can_submit: false }))).toBe(
       'pending',
     );
-    expect(kycView(status({ latest_submission: submission }))).toBe('rejected');
-    expect(kycView(status({ tier: 'verified', latest_submission: { ...submission, status: 'approved' } }))).toBe(
+    expect(kycView(makeKycStatus({ latest_submission: submission }))).toBe('rejected');
+    expect(kycView(makeKycStatus({ tier: 'verified', latest_submission: { ...submission, status: 'approved' } }))).toBe(
       'approved',
     );
   });

@@ -1,37 +1,13 @@
-import type { KycStatusResponse, KycSubmission } from '@platform/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useAppStore } from '../../state/app-store.ts';
 import { errorResponse, json, stubFetch } from '../../test/fetch-mock.ts';
 import { makeAccount } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
+import { makeKycStatus, makeKycSubmission } from './payment-test-fixtures.ts';
 
-const submission: KycSubmission = {
-  id: 'kyc-1',
-  status: 'pending',
-  reason: null,
-  submitted_at: '2026-01-05T10:00:00.000Z',
-  reviewed_at: null,
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  email: 'ada@example.com',
-  phone: '+44 20 7946 0958',
-  date_of_birth: '1990-12-10',
-  country: 'GB',
-  address: '12 St James Sq',
-  city: 'London',
-  postal_code: 'SW1Y 4JH',
-  document_type: 'drivers_license',
-  document_number: '•••••2345',
-  documents: ['documentFront', 'documentBack'],
-};
-
-const unverified: KycStatusResponse = {
-  tier: 'unverified',
-  latest_submission: null,
-  daily_withdrawal_limit_usd: '2000',
-  can_submit: true,
-};
+const submission = makeKycSubmission({ submitted_at: '2026-01-05T10:00:00.000Z', document_number: '•••••2345' });
+const unverified = makeKycStatus();
 
 const pngBytes = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const png = (name: string) => new File([new Uint8Array(pngBytes)], name, { type: 'image/png' });

@@ -11,12 +11,22 @@ import { countryOptions } from './kyc-countries.ts';
 import { formatUsdLimit, type KycView, kycFormDefaults, kycView, VERIFIED_DAILY_LIMIT_USD } from './kyc-form.ts';
 import { useKycStatus, useKycSubmission } from './kyc-queries.ts';
 import { KycStepper } from './kyc-stepper.tsx';
+import { LoadFailed, LoadingLines } from './load-states.tsx';
+import { StatusBadge } from './payment-card.tsx';
+import type { StatusTone } from './payment-model.ts';
 
 const viewIcon: Record<KycView, ReactNode> = {
   unverified: <ShieldQuestion size={22} aria-hidden="true" />,
   pending: <Clock size={22} aria-hidden="true" />,
   approved: <BadgeCheck size={22} aria-hidden="true" />,
   rejected: <ShieldAlert size={22} aria-hidden="true" />,
+};
+
+const viewTone: Record<KycView, StatusTone> = {
+  unverified: 'neutral',
+  pending: 'pending',
+  approved: 'completed',
+  rejected: 'failed',
 };
 
 /**
@@ -34,13 +44,7 @@ export function KycSection() {
   if (status.isPending) {
     return (
       <div className="wallet-sections" data-testid="kyc-section">
-        <section className="wallet-card" aria-busy="true">
-          <div className="wallet-table-skeleton">
-            <span className="skeleton-block skeleton-line" />
-            <span className="skeleton-block skeleton-line" />
-            <span className="visually-hidden">{t('app.loading')}</span>
-          </div>
-        </section>
+        <LoadingCard />
       </div>
     );
   }
@@ -48,12 +52,10 @@ export function KycSection() {
     return (
       <div className="wallet-sections" data-testid="kyc-section">
         <section className="wallet-card">
-          <div className="wallet-empty" role="alert">
-            <p>{errorMessage(status.error, t, 'wallet.kyc.errors.statusFailed')}</p>
-            <Button variant="secondary" size="sm" onClick={() => void status.refetch()}>
-              {t('common.retry')}
-            </Button>
-          </div>
+          <LoadFailed
+            message={errorMessage(status.error, t, 'wallet.kyc.errors.statusFailed')}
+            onRetry={() => void status.refetch()}
+          />
         </section>
       </div>
     );
@@ -120,9 +122,9 @@ function KycStatusCard({
             <h2 id="kyc-status-title" className="wallet-card-title">
               {t(`wallet.kyc.status.${view}.title`)}
             </h2>
-            <span className={clsx('badge', `kyc-badge-${view}`)} data-testid="kyc-status-badge">
+            <StatusBadge tone={viewTone[view]} testId="kyc-status-badge">
               {t(`wallet.kyc.status.${view}.badge`)}
-            </span>
+            </StatusBadge>
           </div>
           <p className="wallet-card-description">
             {view === 'pending' && submittedAt
@@ -178,6 +180,14 @@ function KycStatusCard({
   );
 }
 
+function LoadingCard() {
+  return (
+    <section className="wallet-card" aria-busy="true">
+      <LoadingLines busy={false} />
+    </section>
+  );
+}
+
 /** The form, filled from the account, or from the rejected submission's details when they load. */
 function KycFormLoader({
   previousId,
@@ -191,17 +201,7 @@ function KycFormLoader({
   const { t } = useTranslation();
   const account = useAppStore((state) => state.user);
   const previous = useKycSubmission(previousId);
-  if (previousId && previous.isPending) {
-    return (
-      <section className="wallet-card" aria-busy="true">
-        <div className="wallet-table-skeleton">
-          <span className="skeleton-block skeleton-line" />
-          <span className="skeleton-block skeleton-line" />
-          <span className="visually-hidden">{t('app.loading')}</span>
-        </div>
-      </section>
-    );
-  }
+  if (previousId && previous.isPending) return <LoadingCard />;
   // Without the details (they failed to load) the form starts from the account, which is fine.
   const defaults = kycFormDefaults(account, previous.data ?? null);
   return (

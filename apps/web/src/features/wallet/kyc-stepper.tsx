@@ -7,6 +7,7 @@ import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
+import { SelectField } from '../../components/ui/select-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import { translateMessage } from '../../lib/translate.ts';
@@ -440,39 +441,5 @@ export function KycStepper({
         <p className="kyc-privacy">{t('wallet.kyc.form.privacy')}</p>
       </form>
     </section>
-  );
-}
-
-type SelectFieldProps = React.SelectHTMLAttributes<HTMLSelectElement> & {
-  label: string;
-  error?: string | undefined;
-  ref?: React.Ref<HTMLSelectElement>;
-};
-
-/** A labelled select with its error under it, like TextField. */
-function SelectField({ label, error, children, className, ref, ...select }: SelectFieldProps) {
-  const id = useId();
-  const messageId = `${id}-message`;
-  return (
-    <div className={clsx('field', error && 'field-invalid', className)}>
-      <label className="field-label" htmlFor={id}>
-        {label}
-      </label>
-      <select
-        ref={ref}
-        id={id}
-        className="input select"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? messageId : undefined}
-        {...select}
-      >
-        {children}
-      </select>
-      {error ? (
-        <p id={messageId} className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }

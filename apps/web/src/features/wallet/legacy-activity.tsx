@@ -1,7 +1,7 @@
-import clsx from 'clsx';
 import { ArrowRight } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Segmented } from '../../components/ui/segmented.tsx';
 import { formatRate } from './convert-fields.tsx';
 import { formatExactAmount } from './history-model.ts';
 import { DateTime, HistoryBody } from './history-section.tsx';
@@ -26,21 +26,15 @@ export function LegacyActivity() {
           </h2>
           <p className="wallet-card-description">{t('wallet.legacy.activity.description')}</p>
         </div>
-        <fieldset className="segmented legacy-segmented">
-          <legend className="visually-hidden">{t('wallet.legacy.activity.views')}</legend>
-          {activityViews.map((option) => (
-            <button
-              key={option}
-              type="button"
-              className={clsx('segment', view === option && 'active')}
-              aria-pressed={view === option}
-              onClick={() => setView(option)}
-              data-testid={`activity-view-${option}`}
-            >
-              {t(`wallet.legacy.activity.${option}`)}
-            </button>
-          ))}
-        </fieldset>
+        <Segmented
+          legend={t('wallet.legacy.activity.views')}
+          options={activityViews}
+          value={view}
+          onChange={setView}
+          label={(option) => t(`wallet.legacy.activity.${option}`)}
+          testId={(option) => `activity-view-${option}`}
+          className="legacy-segmented"
+        />
       </header>
       {view === 'conversions' ? <ConversionsTable /> : <TradesTable />}
     </section>

@@ -1,9 +1,10 @@
 import type { ConversionEstimateQuery } from '@platform/contracts';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { type CreateConversionBody, conversionsApi, type ExecuteTradeBody } from '../../api/conversions.ts';
 import { availableByCurrency } from './balances-model.ts';
-import { WALLET_CURRENCY_FALLBACK } from './transfer-form.ts';
+import { walletCurrencies } from './transfer-form.ts';
+import { useDebouncedValue } from './use-timers.ts';
 import { useInvalidateWallet, useSignedInAccountId, useWalletBalances } from './use-wallet.ts';
 
 /**
@@ -26,28 +27,6 @@ export const legacyQueryKeys = {
 export const ESTIMATE_DEBOUNCE_MS = 400;
 /** Rows of the conversion and trade histories. */
 export const LEGACY_HISTORY_LIMIT = 20;
-
-/** The value once it has stopped changing for `delayMs`. */
-export function useDebouncedValue<T>(value: T, delayMs: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return settled;
-}
-
-/** The clock, read again every `intervalMs` while `running` (a quote's countdown). */
-export function useNow(running: boolean, intervalMs = 1000): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!running) return;
-    setNow(Date.now());
-    const timer = setInterval(() => setNow(Date.now()), intervalMs);
-    return () => clearInterval(timer);
-  }, [running, intervalMs]);
-  return now;
-}
 
 export function useConversionPairs() {
   const accountId = useSignedInAccountId();
@@ -87,6 +66,21 @@ export function useConversionEstimate(request: ConversionEstimateQuery | null) {
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
   });
+}
+
+/**
+ * A quote for `request` once it has stopped changing for ESTIMATE_DEBOUNCE_MS, and whether the
+ * request on screen is still settling. The request is compared by its text, so that a re-render
+ * with an equal request does not restart the wait.
+ */
+export function useSettledEstimate(request: ConversionEstimateQuery | null) {
+  const wantedKey = request ? JSON.stringify(request) : '';
+  const settledKey = useDebouncedValue(wantedKey, ESTIMATE_DEBOUNCE_MS);
+  const settled = useMemo(
+    () => (settledKey ? (JSON.parse(settledKey) as ConversionEstimateQuery) : null),
+    [settledKey],
+  );
+  return { estimate: useConversionEstimate(settled), settling: wantedKey !== settledKey };
 }
 
 export function useConversionHistory(limit = LEGACY_HISTORY_LIMIT) {
@@ -136,11 +130,10 @@ export function useExecuteTrade() {
 export function useDeskCurrencies() {
   const pairs = useConversionPairs();
   const balances = useWalletBalances();
-  const currencies = useMemo(() => {
-    if (pairs.data) return pairs.data.currencies.map((code) => code.toUpperCase());
-    if (balances.data) return balances.data.map((balance) => balance.currency.toUpperCase());
-    return [...WALLET_CURRENCY_FALLBACK];
-  }, [pairs.data, balances.data]);
+  const currencies = useMemo(
+    () => (pairs.data ? pairs.data.currencies.map((code) => code.toUpperCase()) : walletCurrencies(balances.data)),
+    [pairs.data, balances.data],
+  );
   const available = useMemo(() => (balances.data ? availableByCurrency(balances.data) : null), [balances.data]);
   const reachableFrom = useCallback(
     (from: string): string[] => {

@@ -1,6 +1,6 @@
-import clsx from 'clsx';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Segmented } from '../../components/ui/segmented.tsx';
 import { ConvertPanel } from './convert-section.tsx';
 import { LegacyActivity } from './legacy-activity.tsx';
 import { LegacyHistory } from './legacy-history.tsx';
@@ -47,21 +47,15 @@ function ConversionDesk() {
             {t(mode === 'convert' ? 'wallet.convert.description' : 'wallet.legacy.trade.description')}
           </p>
         </div>
-        <fieldset className="segmented legacy-segmented">
-          <legend className="visually-hidden">{t('wallet.legacy.deskModes')}</legend>
-          {deskModes.map((option) => (
-            <button
-              key={option}
-              type="button"
-              className={clsx('segment', mode === option && 'active')}
-              aria-pressed={mode === option}
-              onClick={() => setMode(option)}
-              data-testid={`desk-mode-${option}`}
-            >
-              {t(option === 'convert' ? 'wallet.legacy.modeConvert' : 'wallet.legacy.modeTrade')}
-            </button>
-          ))}
-        </fieldset>
+        <Segmented
+          legend={t('wallet.legacy.deskModes')}
+          options={deskModes}
+          value={mode}
+          onChange={setMode}
+          label={(option) => t(option === 'convert' ? 'wallet.legacy.modeConvert' : 'wallet.legacy.modeTrade')}
+          testId={(option) => `desk-mode-${option}`}
+          className="legacy-segmented"
+        />
       </header>
       {mode === 'convert' ? <ConvertPanel /> : <QuickTradePanel />}
     </section>

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { paymentsApi } from '../../api/payments.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { formatDateTime, formatExactAmount } from './history-model.ts';
+import { LoadFailed, LoadingLines } from './load-states.tsx';
 import { CopyField, CopyIconButton } from './payment-copy-field.tsx';
 import { serviceErrorText } from './payment-error-text.ts';
 import {
@@ -20,8 +21,9 @@ import {
   type StatusTone,
   secondsLeft,
 } from './payment-model.ts';
-import { useLightningPayment, useNow, usePayment, usePaymentCrypto } from './payment-queries.ts';
+import { useLightningPayment, usePayment, usePaymentCrypto } from './payment-queries.ts';
 import { QrCode } from './qr-code.tsx';
+import { useNow } from './use-timers.ts';
 
 const toneClass: Record<StatusTone, string> = {
   pending: 'wallet-status-pending',
@@ -35,6 +37,65 @@ export function StatusBadge({ tone, children, testId }: { tone: StatusTone; chil
     <span className={clsx('badge', toneClass[tone])} data-testid={testId}>
       {children}
     </span>
+  );
+}
+
+/** A card's amount and status, the status also told to a screen reader as it changes. */
+function CardHead({
+  titleId,
+  kicker,
+  title,
+  description,
+  tone,
+  status,
+  statusTestId,
+}: {
+  titleId: string;
+  kicker: string;
+  title: string;
+  description: string | null;
+  tone: StatusTone;
+  status: string;
+  statusTestId: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <header className="payment-card-head">
+        <div>
+          <p className="payment-card-kicker">{kicker}</p>
+          <h3 id={titleId} className="payment-card-title tabular">
+            {title}
+          </h3>
+          {description ? <p className="muted">{description}</p> : null}
+        </div>
+        <StatusBadge tone={tone} testId={statusTestId}>
+          {status}
+        </StatusBadge>
+      </header>
+      <p className="visually-hidden" aria-live="polite">
+        {t('wallet.payment.statusAnnounce', { status })}
+      </p>
+    </>
+  );
+}
+
+/** A card whose first read has not come: loading, or why it failed with a retry. */
+function CardNotLoaded({
+  query,
+  lines,
+}: {
+  query: { isError: boolean; error: unknown; refetch: () => unknown };
+  lines: 1 | 2;
+}) {
+  const { t } = useTranslation();
+  return query.isError ? (
+    <LoadFailed
+      message={serviceErrorText(query.error, t, 'wallet.payment.errors.loadFailed')}
+      onRetry={() => void query.refetch()}
+    />
+  ) : (
+    <LoadingLines lines={lines} />
   );
 }
 
@@ -124,22 +185,7 @@ export function PaymentCard({ id, initial }: { id: string; initial?: Payment | u
     },
   });
 
-  if (!payment) {
-    return query.isError ? (
-      <div className="wallet-empty" role="alert">
-        <p>{serviceErrorText(query.error, t, 'wallet.payment.errors.loadFailed')}</p>
-        <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </div>
-    ) : (
-      <div className="wallet-table-skeleton" aria-busy="true">
-        <span className="skeleton-block skeleton-line" />
-        <span className="skeleton-block skeleton-line" />
-        <span className="visually-hidden">{t('app.loading')}</span>
-      </div>
-    );
-  }
+  if (!payment) return <CardNotLoaded query={query} lines={2} />;
 
   const lightning = payment.lightning ?? lightningFromSelect(select.data);
   const tone = PAYMENT_STATUS_TONE[payment.status];
@@ -150,21 +196,15 @@ export function PaymentCard({ id, initial }: { id: string; initial?: Payment | u
 
   return (
     <article className="payment-card" aria-labelledby={`payment-${id}-title`} data-testid="payment-card">
-      <header className="payment-card-head">
-        <div>
-          <p className="payment-card-kicker">{t('wallet.payment.card.kicker')}</p>
-          <h3 id={`payment-${id}-title`} className="payment-card-title tabular">
-            {formatExactAmount(payment.amount)} {payment.currency}
-          </h3>
-          {payment.description ? <p className="muted">{payment.description}</p> : null}
-        </div>
-        <StatusBadge tone={tone} testId="payment-status">
-          {t(`wallet.payment.statuses.${payment.status}`)}
-        </StatusBadge>
-      </header>
-      <p className="visually-hidden" aria-live="polite">
-        {t('wallet.payment.statusAnnounce', { status: t(`wallet.payment.statuses.${payment.status}`) })}
-      </p>
+      <CardHead
+        titleId={`payment-${id}-title`}
+        kicker={t('wallet.payment.card.kicker')}
+        title={`${formatExactAmount(payment.amount)} ${payment.currency}`}
+        description={payment.description}
+        tone={tone}
+        status={t(`wallet.payment.statuses.${payment.status}`)}
+        statusTestId="payment-status"
+      />
       <dl className="funds-facts payment-facts">
         <div>
           <dt>{t('wallet.payment.card.reference')}</dt>
@@ -287,39 +327,19 @@ export function LightningCard({ id, initial }: { id: string; initial?: Lightning
   const { t } = useTranslation();
   const query = useLightningPayment(id, initial);
   const invoice = query.data;
-  if (!invoice) {
-    return query.isError ? (
-      <div className="wallet-empty" role="alert">
-        <p>{serviceErrorText(query.error, t, 'wallet.payment.errors.loadFailed')}</p>
-        <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </div>
-    ) : (
-      <div className="wallet-table-skeleton" aria-busy="true">
-        <span className="skeleton-block skeleton-line" />
-        <span className="visually-hidden">{t('app.loading')}</span>
-      </div>
-    );
-  }
+  if (!invoice) return <CardNotLoaded query={query} lines={1} />;
   const open = !isFinalLightning(invoice.status);
   return (
     <article className="payment-card" aria-labelledby={`lightning-${id}-title`} data-testid="lightning-card">
-      <header className="payment-card-head">
-        <div>
-          <p className="payment-card-kicker">{t('wallet.payment.lightning.kicker')}</p>
-          <h3 id={`lightning-${id}-title`} className="payment-card-title tabular">
-            {formatExactAmount(invoice.amount)} BTC
-          </h3>
-          {invoice.description ? <p className="muted">{invoice.description}</p> : null}
-        </div>
-        <StatusBadge tone={LIGHTNING_STATUS_TONE[invoice.status]} testId="lightning-status">
-          {t(`wallet.payment.lightningStatuses.${invoice.status}`)}
-        </StatusBadge>
-      </header>
-      <p className="visually-hidden" aria-live="polite">
-        {t('wallet.payment.statusAnnounce', { status: t(`wallet.payment.lightningStatuses.${invoice.status}`) })}
-      </p>
+      <CardHead
+        titleId={`lightning-${id}-title`}
+        kicker={t('wallet.payment.lightning.kicker')}
+        title={`${formatExactAmount(invoice.amount)} BTC`}
+        description={invoice.description}
+        tone={LIGHTNING_STATUS_TONE[invoice.status]}
+        status={t(`wallet.payment.lightningStatuses.${invoice.status}`)}
+        statusTestId="lightning-status"
+      />
       {invoice.status === 'paid' ? (
         <p className="funds-alert funds-alert-success" role="status">
           {t('wallet.payment.lightning.paid')}

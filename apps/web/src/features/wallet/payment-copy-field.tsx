@@ -61,8 +61,8 @@ export function CopyField({ label, value, multiline = false, tone = 'default', t
   };
 
   return (
-    <div className={clsx('copy-field', tone === 'warning' && 'copy-field-warning')} data-testid={testId}>
-      <span className="copy-field-label" id={labelId}>
+    <div className={clsx('field', tone === 'warning' && 'copy-field-warning')} data-testid={testId}>
+      <span className="field-label" id={labelId}>
         {label}
       </span>
       <div className="copy-field-box">

@@ -2,6 +2,7 @@ import clsx from 'clsx';
 import { ChevronDown, Search } from 'lucide-react';
 import { type KeyboardEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FieldMessage } from '../../components/ui/text-field.tsx';
 import { useDismiss } from '../../hooks/use-dismiss.ts';
 import { formatBalance } from '../../lib/format.ts';
 import { CoinIcon } from '../markets/coin-icon.tsx';
@@ -235,15 +236,7 @@ export function CurrencySelect({
           </div>
         </div>
       ) : null}
-      {error ? (
-        <p id={messageId} className="field-error" role="alert">
-          {error}
-        </p>
-      ) : hint ? (
-        <p id={messageId} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
+      <FieldMessage id={messageId} error={error} hint={hint} />
     </div>
   );
 }

@@ -110,15 +110,3 @@ export function useRememberedPayments() {
   });
   return { list, remember, rows };
 }
-
-/** The current time, ticking every second while `active` (a live countdown). */
-export function useNow(active: boolean, intervalMs = 1_000): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!active) return;
-    setNow(Date.now());
-    const timer = setInterval(() => setNow(Date.now()), intervalMs);
-    return () => clearInterval(timer);
-  }, [active, intervalMs]);
-  return now;
-}

@@ -2,10 +2,12 @@ import { type LightningPayment, PAYMENT_DESCRIPTION_MAX_LENGTH, type Payment } f
 import { useMutation } from '@tanstack/react-query';
 import clsx from 'clsx';
 import { ArrowLeft, CreditCard, Plus, Receipt, Zap } from 'lucide-react';
-import { type FormEvent, useId, useMemo, useRef, useState } from 'react';
+import { type FormEvent, type RefObject, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paymentsApi } from '../../api/payments.ts';
 import { Button } from '../../components/ui/button.tsx';
+import { Segmented } from '../../components/ui/segmented.tsx';
+import { SelectField } from '../../components/ui/select-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { translateMessage } from '../../lib/translate.ts';
 import { coinName } from '../markets/markets-model.ts';
@@ -22,7 +24,8 @@ import {
   paymentKinds,
 } from './payment-model.ts';
 import { type RememberedRow, useRememberedPayments } from './payment-queries.ts';
-import { createIdempotencyKey, normalizeAmountText, WALLET_CURRENCY_FALLBACK } from './transfer-form.ts';
+import { RecentList } from './recent-list.tsx';
+import { createIdempotencyKey, normalizeAmountText, walletCurrencies } from './transfer-form.ts';
 import { useWalletBalances } from './use-wallet.ts';
 
 /** The order currency a payment starts in. */
@@ -59,26 +62,24 @@ export function PaymentSection() {
             <p className="wallet-card-description">{t('wallet.payment.description')}</p>
           </div>
           {opened ? null : (
-            <fieldset className="segmented funds-segmented">
-              <legend className="visually-hidden">{t('wallet.payment.kindLabel')}</legend>
-              {paymentKinds.map((option) => (
-                <button
-                  key={option}
-                  type="button"
-                  className={clsx('segment', kind === option && 'active')}
-                  aria-pressed={kind === option}
-                  onClick={() => setKind(option)}
-                  data-testid={`payment-kind-${option}`}
-                >
+            <Segmented
+              legend={t('wallet.payment.kindLabel')}
+              options={paymentKinds}
+              value={kind}
+              onChange={setKind}
+              label={(option) => (
+                <>
                   {option === 'payment' ? (
                     <CreditCard size={15} aria-hidden="true" />
                   ) : (
                     <Zap size={15} aria-hidden="true" />
                   )}
                   {t(`wallet.payment.kinds.${option}`)}
-                </button>
-              ))}
-            </fieldset>
+                </>
+              )}
+              testId={(option) => `payment-kind-${option}`}
+              className="funds-segmented"
+            />
           )}
         </header>
         <div className="funds-layout">
@@ -124,40 +125,65 @@ export function PaymentSection() {
   );
 }
 
-function useFieldMessage() {
+/**
+ * What both create forms keep: the values, the fields the user has left, one Idempotency-Key per
+ * payload (any edit takes a fresh one, a refused send keeps it) and one send at a time.
+ */
+function useCreateForm<Values extends Record<string, string>, Created>(
+  initial: Values,
+  create: (values: Values, idempotencyKey: string) => Promise<Created>,
+  onCreated: (created: Created) => void,
+) {
   const { t } = useTranslation();
-  return (problem: FieldProblem | undefined, show: boolean) =>
-    problem && show ? translateMessage(t, problem.key, problem.values) : undefined;
+  const [values, setValues] = useState(initial);
+  const [touched, setTouched] = useState<Partial<Record<keyof Values, boolean>>>({});
+  const [submitAttempted, setSubmitAttempted] = useState(false);
+  const [idempotencyKey, setIdempotencyKey] = useState(createIdempotencyKey);
+  const sending = useRef(false);
+
+  const mutation = useMutation({
+    mutationFn: (key: string) => create(values, key),
+    onSuccess: (created: Created) => onCreated(created),
+    onSettled: () => {
+      sending.current = false;
+    },
+  });
+
+  const edit = (field: keyof Values, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setIdempotencyKey(createIdempotencyKey());
+    if (mutation.isError) mutation.reset();
+  };
+
+  /** A text field's props; its rule's message shows once the field was left or a send was tried. */
+  const field = (name: keyof Values, problem: FieldProblem | undefined) => ({
+    value: values[name],
+    error: problem && (touched[name] || submitAttempted) ? translateMessage(t, problem.key, problem.values) : undefined,
+    onChange: (event: { target: { value: string } }) => edit(name, event.target.value),
+    onBlur: () => setTouched((current) => ({ ...current, [name]: true })),
+  });
+
+  /** Sends, unless a field must be fixed first (`fieldToFix`): that one gets the focus instead. */
+  const submit = (event: FormEvent, fieldToFix: RefObject<HTMLInputElement | null> | null) => {
+    event.preventDefault();
+    if (sending.current) return;
+    setSubmitAttempted(true);
+    if (fieldToFix) return fieldToFix.current?.focus();
+    sending.current = true;
+    mutation.mutate(idempotencyKey);
+  };
+
+  return { values, edit, field, submit, mutation };
 }
 
 function PaymentForm({ onCreated }: { onCreated: (payment: Payment) => void }) {
   const { t } = useTranslation();
   const balances = useWalletBalances();
-  const message = useFieldMessage();
-  const currencies = useMemo(
-    () =>
-      balances.data ? balances.data.map((balance) => balance.currency.toUpperCase()) : [...WALLET_CURRENCY_FALLBACK],
-    [balances.data],
-  );
+  const currencies = useMemo(() => walletCurrencies(balances.data), [balances.data]);
   const cryptos = currencies.filter((currency) => currency !== 'USD');
-  const [values, setValues] = useState({
-    description: '',
-    amount: '',
-    currency: PREFERRED_ORDER_CURRENCY,
-    payWith: '',
-  });
-  const [touched, setTouched] = useState({ description: false, amount: false });
-  const [submitAttempted, setSubmitAttempted] = useState(false);
-  const [idempotencyKey, setIdempotencyKey] = useState(createIdempotencyKey);
-  const sending = useRef(false);
-  const amountRef = useRef<HTMLInputElement>(null);
-  const descriptionRef = useRef<HTMLInputElement>(null);
-  const currencyId = useId();
-  const payWithId = useId();
-  const problems = paymentFormProblems(values);
-
-  const mutation = useMutation({
-    mutationFn: (key: string) =>
+  const form = useCreateForm(
+    { description: '', amount: '', currency: PREFERRED_ORDER_CURRENCY, payWith: '' },
+    (values, key) =>
       paymentsApi.create(
         {
           description: values.description.trim(),
@@ -167,27 +193,15 @@ function PaymentForm({ onCreated }: { onCreated: (payment: Payment) => void }) {
         },
         key,
       ),
-    onSuccess: (payment) => onCreated(payment),
-    onSettled: () => {
-      sending.current = false;
-    },
-  });
+    onCreated,
+  );
+  const amountRef = useRef<HTMLInputElement>(null);
+  const descriptionRef = useRef<HTMLInputElement>(null);
+  const problems = paymentFormProblems(form.values);
+  const { mutation } = form;
 
-  const edit = (field: keyof typeof values, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setIdempotencyKey(createIdempotencyKey());
-    if (mutation.isError) mutation.reset();
-  };
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (sending.current) return;
-    setSubmitAttempted(true);
-    if (problems.description) return descriptionRef.current?.focus();
-    if (problems.amount) return amountRef.current?.focus();
-    sending.current = true;
-    mutation.mutate(idempotencyKey);
-  };
+  const onSubmit = (event: FormEvent) =>
+    form.submit(event, problems.description ? descriptionRef : problems.amount ? amountRef : null);
 
   return (
     <form className="wallet-form" noValidate onSubmit={onSubmit} data-testid="payment-form">
@@ -196,11 +210,8 @@ function PaymentForm({ onCreated }: { onCreated: (payment: Payment) => void }) {
         label={t('wallet.payment.form.description')}
         placeholder={t('wallet.payment.form.descriptionPlaceholder')}
         maxLength={PAYMENT_DESCRIPTION_MAX_LENGTH}
-        value={values.description}
-        error={message(problems.description, touched.description || submitAttempted)}
         data-testid="payment-description"
-        onChange={(event) => edit('description', event.target.value)}
-        onBlur={() => setTouched((current) => ({ ...current, description: true }))}
+        {...form.field('description', problems.description)}
       />
       <div className="wallet-amount-row payment-amount-row">
         <TextField
@@ -209,54 +220,36 @@ function PaymentForm({ onCreated }: { onCreated: (payment: Payment) => void }) {
           inputMode="decimal"
           autoComplete="off"
           placeholder="0.00"
-          value={values.amount}
-          error={message(problems.amount, touched.amount || submitAttempted)}
           data-testid="payment-amount"
-          onChange={(event) => edit('amount', event.target.value)}
-          onBlur={() => setTouched((current) => ({ ...current, amount: true }))}
+          {...form.field('amount', problems.amount)}
         />
-        <div className="field">
-          <label className="field-label" htmlFor={currencyId}>
-            {t('wallet.payment.form.currency')}
-          </label>
-          <select
-            id={currencyId}
-            className="input select"
-            value={values.currency}
-            data-testid="payment-currency"
-            onChange={(event) => edit('currency', event.target.value)}
-          >
-            {currencies.map((currency) => (
-              <option key={currency} value={currency}>
-                {currency}
-              </option>
-            ))}
-          </select>
-        </div>
-      </div>
-      <div className="field">
-        <label className="field-label" htmlFor={payWithId}>
-          {t('wallet.payment.form.payWith')}
-        </label>
-        <select
-          id={payWithId}
-          className="input select"
-          value={values.payWith}
-          aria-describedby={`${payWithId}-hint`}
-          data-testid="payment-pay-with"
-          onChange={(event) => edit('payWith', event.target.value)}
+        <SelectField
+          label={t('wallet.payment.form.currency')}
+          value={form.values.currency}
+          data-testid="payment-currency"
+          onChange={(event) => form.edit('currency', event.target.value)}
         >
-          <option value="">{t('wallet.payment.form.payWithAny')}</option>
-          {cryptos.map((currency) => (
+          {currencies.map((currency) => (
             <option key={currency} value={currency}>
-              {currency} · {coinName(currency)}
+              {currency}
             </option>
           ))}
-        </select>
-        <p id={`${payWithId}-hint`} className="field-hint">
-          {t('wallet.payment.form.payWithHint')}
-        </p>
+        </SelectField>
       </div>
+      <SelectField
+        label={t('wallet.payment.form.payWith')}
+        hint={t('wallet.payment.form.payWithHint')}
+        value={form.values.payWith}
+        data-testid="payment-pay-with"
+        onChange={(event) => form.edit('payWith', event.target.value)}
+      >
+        <option value="">{t('wallet.payment.form.payWithAny')}</option>
+        {cryptos.map((currency) => (
+          <option key={currency} value={currency}>
+            {currency} · {coinName(currency)}
+          </option>
+        ))}
+      </SelectField>
       {mutation.isError ? (
         <p className="form-error" role="alert" data-testid="payment-form-error">
           {serviceErrorText(mutation.error, t, 'wallet.payment.errors.createFailed')}
@@ -279,45 +272,24 @@ function PaymentForm({ onCreated }: { onCreated: (payment: Payment) => void }) {
 
 function LightningForm({ onCreated }: { onCreated: (lightning: LightningPayment) => void }) {
   const { t } = useTranslation();
-  const message = useFieldMessage();
-  const [values, setValues] = useState({ description: '', amount: '' });
-  const [touched, setTouched] = useState({ description: false, amount: false });
-  const [submitAttempted, setSubmitAttempted] = useState(false);
-  const [idempotencyKey, setIdempotencyKey] = useState(createIdempotencyKey);
-  const sending = useRef(false);
-  const amountRef = useRef<HTMLInputElement>(null);
-  const descriptionRef = useRef<HTMLInputElement>(null);
-  const problems = lightningFormProblems(values);
-
-  const mutation = useMutation({
-    mutationFn: (key: string) => {
+  const form = useCreateForm(
+    { description: '', amount: '' },
+    (values, key) => {
       const description = values.description.trim();
       return paymentsApi.createLightning(
         { amount: normalizeAmountText(values.amount), ...(description ? { description } : {}) },
         key,
       );
     },
-    onSuccess: (lightning) => onCreated(lightning),
-    onSettled: () => {
-      sending.current = false;
-    },
-  });
+    onCreated,
+  );
+  const amountRef = useRef<HTMLInputElement>(null);
+  const descriptionRef = useRef<HTMLInputElement>(null);
+  const problems = lightningFormProblems(form.values);
+  const { mutation } = form;
 
-  const edit = (field: keyof typeof values, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setIdempotencyKey(createIdempotencyKey());
-    if (mutation.isError) mutation.reset();
-  };
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (sending.current) return;
-    setSubmitAttempted(true);
-    if (problems.amount) return amountRef.current?.focus();
-    if (problems.description) return descriptionRef.current?.focus();
-    sending.current = true;
-    mutation.mutate(idempotencyKey);
-  };
+  const onSubmit = (event: FormEvent) =>
+    form.submit(event, problems.amount ? amountRef : problems.description ? descriptionRef : null);
 
   return (
     <form className="wallet-form" noValidate onSubmit={onSubmit} data-testid="lightning-form">
@@ -327,24 +299,18 @@ function LightningForm({ onCreated }: { onCreated: (lightning: LightningPayment)
         inputMode="decimal"
         autoComplete="off"
         placeholder="0.00010000"
-        value={values.amount}
-        error={message(problems.amount, touched.amount || submitAttempted)}
         trailing={<span className="funds-unit">BTC</span>}
         className="funds-amount-field"
         data-testid="lightning-amount"
-        onChange={(event) => edit('amount', event.target.value)}
-        onBlur={() => setTouched((current) => ({ ...current, amount: true }))}
+        {...form.field('amount', problems.amount)}
       />
       <TextField
         ref={descriptionRef}
         label={t('wallet.payment.lightning.description')}
         placeholder={t('wallet.payment.form.descriptionPlaceholder')}
         maxLength={PAYMENT_DESCRIPTION_MAX_LENGTH}
-        value={values.description}
-        error={message(problems.description, touched.description || submitAttempted)}
         data-testid="lightning-description"
-        onChange={(event) => edit('description', event.target.value)}
-        onBlur={() => setTouched((current) => ({ ...current, description: true }))}
+        {...form.field('description', problems.description)}
       />
       {mutation.isError ? (
         <p className="form-error" role="alert" data-testid="lightning-form-error">
@@ -381,65 +347,52 @@ function RecentPayments({
 }) {
   const { t, i18n } = useTranslation();
   return (
-    <aside className="funds-side" aria-labelledby="payment-recent-title" data-testid="payment-recent">
-      <h3 id="payment-recent-title" className="funds-side-title">
-        {t('wallet.payment.recent.title')}
-      </h3>
-      {loading ? (
-        <div className="wallet-table-skeleton" aria-busy="true">
-          <span className="skeleton-block skeleton-line" />
-          <span className="skeleton-block skeleton-line" />
-          <span className="visually-hidden">{t('app.loading')}</span>
-        </div>
-      ) : count === 0 || !rows || rows.length === 0 ? (
-        <div className="wallet-empty funds-empty" data-testid="payment-recent-empty">
-          <Receipt size={20} aria-hidden="true" className="wallet-empty-icon" />
-          <p>{t('wallet.payment.recent.empty')}</p>
-        </div>
-      ) : (
-        <ul className="funds-list">
-          {rows.map((row) => {
-            const summary = rowSummary(row);
-            const when = summary ? formatDateTime(summary.created, i18n.language) : null;
-            return (
-              <li key={`${row.kind}-${row.id}`}>
-                <button
-                  type="button"
-                  className={clsx('funds-row funds-row-button', openedId === row.id && 'active')}
-                  aria-current={openedId === row.id ? 'true' : undefined}
-                  onClick={() => onOpen(row)}
-                  data-testid={`payment-row-${row.id}`}
-                >
-                  <span className="funds-row-main">
-                    <span className="funds-row-amount tabular">
-                      {row.kind === 'lightning' ? (
-                        <Zap size={13} aria-hidden="true" className="lightning-icon" />
-                      ) : null}
-                      {summary ? `${formatExactAmount(summary.amount)} ${summary.currency}` : row.id.slice(0, 8)}
-                    </span>
-                    <span className="funds-row-meta">
-                      {summary?.description || t(`wallet.payment.kinds.${row.kind}`)}
-                      {when ? ` · ${when.date} ${when.time}` : ''}
-                    </span>
-                  </span>
-                  <span className="funds-row-status">
-                    {summary ? (
-                      <StatusBadge tone={summary.tone}>
-                        {summary.kind === 'payment'
-                          ? t(`wallet.payment.statuses.${summary.status}`)
-                          : t(`wallet.payment.lightningStatuses.${summary.status}`)}
-                      </StatusBadge>
-                    ) : (
-                      <span className="muted">—</span>
-                    )}
-                  </span>
-                </button>
-              </li>
-            );
-          })}
-        </ul>
-      )}
-    </aside>
+    <RecentList
+      testId="payment-recent"
+      title={t('wallet.payment.recent.title')}
+      loading={loading}
+      isEmpty={count === 0 || !rows || rows.length === 0}
+      emptyIcon={Receipt}
+      emptyText={t('wallet.payment.recent.empty')}
+    >
+      {rows?.map((row) => {
+        const summary = rowSummary(row);
+        const when = summary ? formatDateTime(summary.created, i18n.language) : null;
+        return (
+          <li key={`${row.kind}-${row.id}`}>
+            <button
+              type="button"
+              className={clsx('funds-row funds-row-button', openedId === row.id && 'active')}
+              aria-current={openedId === row.id ? 'true' : undefined}
+              onClick={() => onOpen(row)}
+              data-testid={`payment-row-${row.id}`}
+            >
+              <span className="funds-row-main">
+                <span className="funds-row-amount tabular">
+                  {row.kind === 'lightning' ? <Zap size={13} aria-hidden="true" className="lightning-icon" /> : null}
+                  {summary ? `${formatExactAmount(summary.amount)} ${summary.currency}` : row.id.slice(0, 8)}
+                </span>
+                <span className="funds-row-meta">
+                  {summary?.description || t(`wallet.payment.kinds.${row.kind}`)}
+                  {when ? ` · ${when.date} ${when.time}` : ''}
+                </span>
+              </span>
+              <span className="funds-row-status">
+                {summary ? (
+                  <StatusBadge tone={summary.tone}>
+                    {summary.kind === 'payment'
+                      ? t(`wallet.payment.statuses.${summary.status}`)
+                      : t(`wallet.payment.lightningStatuses.${summary.status}`)}
+                  </StatusBadge>
+                ) : (
+                  <span className="muted">—</span>
+                )}
+              </span>
+            </button>
+          </li>
+        );
+      })}
+    </RecentList>
   );
 }
 

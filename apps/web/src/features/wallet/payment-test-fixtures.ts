@@ -1,6 +1,6 @@
-import type { LightningPayment, Payment, Withdrawal } from '@platform/contracts';
+import type { KycStatusResponse, KycSubmission, LightningPayment, Payment, Withdrawal } from '@platform/contracts';
 
-/** Contract-shaped answers for the deposit, withdrawal and payment tests. */
+/** Contract-shaped answers for the deposit, withdrawal, payment and KYC tests. */
 
 export function makeWithdrawal(overrides: Partial<Withdrawal> = {}): Withdrawal {
   return {
@@ -66,6 +66,40 @@ export function makeLightning(overrides: Partial<LightningPayment> = {}): Lightn
     status: 'waiting',
     paid_at: null,
     created_at: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function makeKycSubmission(overrides: Partial<KycSubmission> = {}): KycSubmission {
+  return {
+    id: 'kyc-1',
+    status: 'pending',
+    reason: null,
+    submitted_at: '2026-01-01T00:00:00.000Z',
+    reviewed_at: null,
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    email: 'ada@example.com',
+    phone: '+44 20 7946 0958',
+    date_of_birth: '1990-12-10',
+    country: 'GB',
+    address: '12 St James Sq',
+    city: 'London',
+    postal_code: 'SW1Y 4JH',
+    document_type: 'drivers_license',
+    document_number: '•••••1234',
+    documents: ['documentFront', 'documentBack'],
+    ...overrides,
+  };
+}
+
+/** An account that never submitted: the unverified tier and its limit. */
+export function makeKycStatus(overrides: Partial<KycStatusResponse> = {}): KycStatusResponse {
+  return {
+    tier: 'unverified',
+    latest_submission: null,
+    daily_withdrawal_limit_usd: '2000',
+    can_submit: true,
     ...overrides,
   };
 }

@@ -1,25 +1,18 @@
-import { CONVERSION_SPREAD_BPS, type ConversionEstimateQuery, type QuickTrade } from '@platform/contracts';
+import { CONVERSION_SPREAD_BPS, type QuickTrade } from '@platform/contracts';
 import { formatDecimal } from '@platform/money';
-import { CircleCheck, Zap } from 'lucide-react';
-import { type FormEvent, useId, useMemo, useReducer, useRef, useState } from 'react';
+import { Zap } from 'lucide-react';
+import { type FormEvent, useId, useReducer, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import { formatBalance } from '../../lib/format.ts';
 import { translateMessage } from '../../lib/translate.ts';
-import { CurrencyAmountBox, formatRate, SwapButton } from './convert-fields.tsx';
+import { CurrencyAmountBox, DeskResult, SwapButton } from './convert-fields.tsx';
 import { type AmountProblem, amountForRequest, amountProblem } from './convert-form.ts';
 import { DESK_DEFAULT_FROM, DESK_DEFAULT_TO } from './convert-section.tsx';
 import { formatExactAmount } from './history-model.ts';
-import {
-  ESTIMATE_DEBOUNCE_MS,
-  useConversionEstimate,
-  useConversionSupported,
-  useDebouncedValue,
-  useDeskCurrencies,
-  useExecuteTrade,
-} from './legacy-queries.ts';
+import { useConversionSupported, useDeskCurrencies, useExecuteTrade, useSettledEstimate } from './legacy-queries.ts';
 import {
   createQuickTradeReducer,
   initialQuickTradeState,
@@ -58,22 +51,13 @@ export function QuickTradePanel() {
   const targetInput = useRef<HTMLInputElement | null>(null);
   const formErrorId = useId();
 
-  // The market estimate for the typed sell amount (debounced by its text), to help set a minimum.
+  // The market estimate for the typed sell amount, to help set a minimum.
   const readable = state.values.amount.trim() !== '' && amountProblem(state.values.amount, summary.sell) === null;
-  const wantedKey =
+  const { estimate, settling } = useSettledEstimate(
     readable && !notSupported && summary.sell !== summary.buy
-      ? JSON.stringify({
-          from_currency: summary.sell,
-          to_currency: summary.buy,
-          from_amount: amountForRequest(state.values.amount),
-        })
-      : '';
-  const settledKey = useDebouncedValue(wantedKey, ESTIMATE_DEBOUNCE_MS);
-  const estimateRequest = useMemo(
-    () => (settledKey ? (JSON.parse(settledKey) as ConversionEstimateQuery) : null),
-    [settledKey],
+      ? { from_currency: summary.sell, to_currency: summary.buy, from_amount: amountForRequest(state.values.amount) }
+      : null,
   );
-  const estimate = useConversionEstimate(estimateRequest);
 
   const edit = (field: QuickTradeField, value: string) => {
     dispatch({ type: 'edit', field, value });
@@ -121,7 +105,7 @@ export function QuickTradePanel() {
   const maxAmount = maxTransferAmount(available, summary.sell);
   const availableText = available === null ? null : formatBalance(available, summary.sell);
   const marketEstimate =
-    estimate.data && wantedKey === settledKey && !estimate.isFetching
+    estimate.data && !settling && !estimate.isFetching
       ? `${formatExactAmount(estimate.data.to_amount)} ${estimate.data.to_currency}`
       : null;
 
@@ -191,7 +175,7 @@ export function QuickTradePanel() {
       />
 
       {notSupported ? (
-        <p className="convert-quote-note convert-quote-warning" role="status" data-testid="trade-not-supported">
+        <p className="wallet-note convert-quote-warning" role="status" data-testid="trade-not-supported">
           {t('wallet.convert.notSupported', { from: summary.sell, to: summary.buy })}
         </p>
       ) : null}
@@ -222,29 +206,18 @@ export function QuickTradePanel() {
         </Button>
       </div>
 
-      {result ? <TradeResult trade={result} onDismiss={() => setResult(null)} /> : null}
+      {result ? (
+        <DeskResult
+          title={t('wallet.legacy.trade.done')}
+          fromAmount={result.sell_amount}
+          fromCurrency={result.sell_currency}
+          toAmount={result.buy_amount}
+          toCurrency={result.buy_currency}
+          rate={result.rate}
+          onDismiss={() => setResult(null)}
+          testId="trade-result"
+        />
+      ) : null}
     </form>
-  );
-}
-
-function TradeResult({ trade, onDismiss }: { trade: QuickTrade; onDismiss: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <div className="convert-result" role="status" data-testid="trade-result">
-      <CircleCheck size={20} aria-hidden="true" className="convert-result-icon" />
-      <div className="convert-result-body">
-        <p className="convert-result-title">{t('wallet.legacy.trade.done')}</p>
-        <p className="tabular">
-          {t('wallet.convert.doneSummary', {
-            paid: `${formatExactAmount(trade.sell_amount)} ${trade.sell_currency}`,
-            received: `${formatExactAmount(trade.buy_amount)} ${trade.buy_currency}`,
-          })}
-        </p>
-        <p className="muted tabular">{formatRate(trade.rate, trade.sell_currency, trade.buy_currency)}</p>
-      </div>
-      <button type="button" className="link-button" onClick={onDismiss} aria-label={t('wallet.convert.dismiss')}>
-        {t('common.close')}
-      </button>
-    </div>
   );
 }

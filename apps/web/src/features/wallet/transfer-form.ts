@@ -57,6 +57,16 @@ export const WALLET_CURRENCY_FALLBACK: readonly string[] = [
   ...(COIN_SYMBOLS.includes('USD') ? [] : ['USD']),
 ];
 
+/** The wallet's currency codes, upper case: its balances', or the fallback list until they load. */
+export function walletCurrencies(balances: readonly { currency: string }[] | undefined): string[] {
+  return balances ? balances.map((balance) => balance.currency.toUpperCase()) : [...WALLET_CURRENCY_FALLBACK];
+}
+
+/** Crypto only: the wallet's US dollar is the quote currency of the spot pairs, not a coin to send or pay with. */
+export function walletCryptoCurrencies(balances: readonly { currency: string }[] | undefined): string[] {
+  return walletCurrencies(balances).filter((currency) => currency !== 'USD');
+}
+
 export const TRANSFER_RECIPIENT_MAX_LENGTH = 64;
 
 const untouched: Record<TransferField, boolean> = { recipient: false, currency: false, amount: false, memo: false };
@@ -80,23 +90,53 @@ export function initialTransferFormState(currency: string, newKey: () => string 
   } satisfies TransferFormState;
 }
 
+/** What the wallet's money forms (send, withdraw) keep beside their values. */
+interface FieldFormState<Field extends string> {
+  values: Readonly<Record<Field, string>>;
+  touched: Readonly<Record<Field, boolean>>;
+  submitAttempted: boolean;
+  idempotencyKey: string;
+  serverError: { field: Field | 'form' } | null;
+}
+
+/**
+ * An edit of a money form: the new value under a fresh key, and the server's complaint gone when
+ * it was about this field or the whole form. The same state when the value did not change.
+ */
+export function editFormField<Field extends string, State extends FieldFormState<Field>>(
+  state: State,
+  field: Field,
+  value: string,
+  newKey: () => string,
+): State {
+  if (state.values[field] === value) return state;
+  const serverError =
+    state.serverError && (state.serverError.field === field || state.serverError.field === 'form')
+      ? null
+      : state.serverError;
+  return { ...state, values: { ...state.values, [field]: value }, idempotencyKey: newKey(), serverError };
+}
+
+/** What a money form shows: the rules of the fields the user has left (all after a send attempt), then the server's. */
+export function visibleFormErrors<Field extends string, Error extends { field: Field | 'form' }>(
+  errors: readonly Error[],
+  state: { touched: Readonly<Record<Field, boolean>>; submitAttempted: boolean; serverError: Error | null },
+): Partial<Record<Field | 'form', Error>> {
+  const visible: Partial<Record<Field | 'form', Error>> = {};
+  for (const error of errors) {
+    const field = error.field;
+    if (field !== 'form' && (state.submitAttempted || state.touched[field])) visible[field] = error;
+  }
+  if (state.serverError) visible[state.serverError.field] ??= state.serverError;
+  return visible;
+}
+
 /** The reducer, with the key source handed in so that tests can count keys. */
 export function createTransferFormReducer(newKey: () => string = createIdempotencyKey) {
   return function transferFormReducer(state: TransferFormState, action: TransferFormAction): TransferFormState {
     switch (action.type) {
-      case 'edit': {
-        if (state.values[action.field] === action.value) return state;
-        const serverError =
-          state.serverError && (state.serverError.field === action.field || state.serverError.field === 'form')
-            ? null
-            : state.serverError;
-        return {
-          ...state,
-          values: { ...state.values, [action.field]: action.value },
-          idempotencyKey: newKey(),
-          serverError,
-        };
-      }
+      case 'edit':
+        return editFormField(state, action.field, action.value, newKey);
       case 'blur':
         return state.touched[action.field] ? state : { ...state, touched: { ...state.touched, [action.field]: true } };
       case 'submitAttempted':
@@ -236,18 +276,11 @@ export interface TransferFormSummary {
 
 export function transferFormSummary(state: TransferFormState, context: TransferFormContext): TransferFormSummary {
   const errors = transferFormErrors(state.values, context);
-  const visibleErrors: TransferFormSummary['visibleErrors'] = {};
-  for (const error of errors) {
-    if (error.field !== 'form' && (state.submitAttempted || state.touched[error.field])) {
-      visibleErrors[error.field] = error;
-    }
-  }
-  if (state.serverError) visibleErrors[state.serverError.field] ??= state.serverError;
   const currency = state.values.currency.trim().toUpperCase();
   const supported = context.supportedCurrencies.includes(currency);
   return {
     errors,
-    visibleErrors,
+    visibleErrors: visibleFormErrors(errors, state),
     request: errors.length === 0 ? toTransferRequest(state.values) : null,
     currency,
     minimumAmount: supported ? minimumTransferAmount(currency) : null,

@@ -12,7 +12,13 @@ import {
 import { type Amount, add, compare, decimal, formatDecimal, parseDecimal, toScale, toUnits } from '@platform/money';
 import { z } from 'zod';
 import { ApiError } from '../../api/client.ts';
-import { createIdempotencyKey, currencyDecimals, normalizeAmountText } from './transfer-form.ts';
+import {
+  createIdempotencyKey,
+  currencyDecimals,
+  editFormField,
+  normalizeAmountText,
+  visibleFormErrors,
+} from './transfer-form.ts';
 
 /**
  * The withdrawal form of spec §5 as plain data, like the send form: a reducer for the edits,
@@ -76,15 +82,10 @@ export function createWithdrawFormReducer(newKey: () => string = createIdempoten
   return function withdrawFormReducer(state: WithdrawFormState, action: WithdrawFormAction): WithdrawFormState {
     switch (action.type) {
       case 'edit': {
-        if (state.values[action.field] === action.value) return state;
-        const serverError =
-          state.serverError && (state.serverError.field === action.field || state.serverError.field === 'form')
-            ? null
-            : state.serverError;
-        const values = { ...state.values, [action.field]: action.value };
+        const edited = editFormField(state, action.field, action.value, newKey);
         // Another currency has another tag rule: a tag typed for XRP does not travel with BTC.
-        if (action.field === 'currency') values.extraId = '';
-        return { ...state, values, idempotencyKey: newKey(), serverError };
+        if (edited === state || action.field !== 'currency') return edited;
+        return { ...edited, values: { ...edited.values, extraId: '' } };
       }
       case 'blur':
         return state.touched[action.field] ? state : { ...state, touched: { ...state.touched, [action.field]: true } };
@@ -342,17 +343,10 @@ export interface WithdrawFormSummary {
 
 export function withdrawFormSummary(state: WithdrawFormState, context: WithdrawFormContext): WithdrawFormSummary {
   const errors = withdrawFormErrors(state.values, context);
-  const visibleErrors: WithdrawFormSummary['visibleErrors'] = {};
-  for (const error of errors) {
-    if (error.field !== 'form' && (state.submitAttempted || state.touched[error.field])) {
-      visibleErrors[error.field] = error;
-    }
-  }
-  if (state.serverError) visibleErrors[state.serverError.field] ??= state.serverError;
   const currency = currencyOf(state.values);
   return {
     errors,
-    visibleErrors,
+    visibleErrors: visibleFormErrors(errors, state),
     request: errors.length === 0 ? toWithdrawalRequest(state.values, context.twoFactorRequired) : null,
     currency,
     amount: feeableAmount(currency, state.values.amount),

@@ -5,7 +5,8 @@ import { accountsApi } from '../../api/accounts.ts';
 import { queryKeys } from '../../api/query-keys.ts';
 import { withdrawalsApi } from '../../api/withdrawals.ts';
 import { useAppStore } from '../../state/app-store.ts';
-import { ESTIMATE_DEBOUNCE_MS, useDebouncedValue } from './deposit-queries.ts';
+import { ESTIMATE_DEBOUNCE_MS } from './deposit-queries.ts';
+import { useDebouncedValue } from './use-timers.ts';
 import { useSignedInAccountId } from './use-wallet.ts';
 import { localMinimumWithdrawal, localWithdrawalFee } from './withdraw-form.ts';
 

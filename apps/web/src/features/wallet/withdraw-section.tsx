@@ -13,9 +13,11 @@ import { translateMessage } from '../../lib/translate.ts';
 import { shortenAddress } from '../../lib/wallet-format.ts';
 import { availableByCurrency } from './balances-model.ts';
 import { formatDateTime, formatExactAmount } from './history-model.ts';
+import { StatusBadge } from './payment-card.tsx';
 import { CurrencySelect } from './payment-currency-select.tsx';
 import { serviceErrorText } from './payment-error-text.ts';
-import { WALLET_CURRENCY_FALLBACK } from './transfer-form.ts';
+import { RecentList } from './recent-list.tsx';
+import { walletCryptoCurrencies } from './transfer-form.ts';
 import { useInvalidateWallet, useWalletBalances } from './use-wallet.ts';
 import {
   createWithdrawFormReducer,
@@ -43,12 +45,6 @@ const withdrawFormReducer = createWithdrawFormReducer();
 /** The currency the form starts on. */
 const PREFERRED_WITHDRAW_CURRENCY = 'BTC';
 
-/** Crypto only: the wallet's US dollar cannot be sent to an address. */
-function withdrawCurrencies(balances: readonly { currency: string }[] | undefined): string[] {
-  const all = balances ? balances.map((balance) => balance.currency.toUpperCase()) : [...WALLET_CURRENCY_FALLBACK];
-  return all.filter((currency) => currency !== 'USD');
-}
-
 type Step = 'edit' | 'confirm';
 
 /** Spec §2.7 withdraw (/wallet?action=withdraw): to an outside address, with §5's checks and 2FA. */
@@ -72,7 +68,7 @@ function WithdrawForm({ onSubmitted }: { onSubmitted: (withdrawal: Withdrawal) =
   const { t } = useTranslation();
   const balances = useWalletBalances();
   const invalidateWallet = useInvalidateWallet();
-  const currencies = useMemo(() => withdrawCurrencies(balances.data), [balances.data]);
+  const currencies = useMemo(() => walletCryptoCurrencies(balances.data), [balances.data]);
   const available = useMemo(() => (balances.data ? availableByCurrency(balances.data) : null), [balances.data]);
   const minimum = useWithdrawalMinimums();
   const twoFactorEnabled = useTwoFactorEnabled();
@@ -392,12 +388,6 @@ function WithdrawForm({ onSubmitted }: { onSubmitted: (withdrawal: Withdrawal) =
   );
 }
 
-const statusClass = {
-  pending: 'wallet-status-pending',
-  completed: 'wallet-status-completed',
-  failed: 'wallet-status-failed',
-} as const;
-
 /** The withdrawal just sent, followed to the end (§4 statuses; the provider's step beside it). */
 function WithdrawalTracker({ initial, onDone }: { initial: Withdrawal; onDone: () => void }) {
   const { t } = useTranslation();
@@ -438,7 +428,7 @@ function WithdrawalTracker({ initial, onDone }: { initial: Withdrawal; onDone: (
             {formatExactAmount(withdrawal.amount)} {withdrawal.currency}
           </p>
         </div>
-        <span className={clsx('badge', statusClass[status])} data-testid="withdraw-status" aria-live="polite">
+        <span className={clsx('badge', `wallet-status-${status}`)} data-testid="withdraw-status" aria-live="polite">
           {t(`wallet.history.statuses.${status}`)}
         </span>
       </div>
@@ -575,65 +565,53 @@ function RecentWithdrawals() {
   const query = useRecentWithdrawals();
   const withdrawals = query.data?.withdrawals;
   return (
-    <aside className="funds-side" aria-labelledby="withdraw-recent-title" data-testid="withdraw-recent">
-      <h3 id="withdraw-recent-title" className="funds-side-title">
-        {t('wallet.withdraw.recent.title')}
-      </h3>
-      {query.isPending ? (
-        <div className="wallet-table-skeleton" aria-busy="true">
-          <span className="skeleton-block skeleton-line" />
-          <span className="skeleton-block skeleton-line" />
-          <span className="visually-hidden">{t('app.loading')}</span>
-        </div>
-      ) : query.isError && !query.data ? (
-        <div className="wallet-empty" role="alert">
-          <p>{serviceErrorText(query.error, t, 'wallet.withdraw.recent.failed')}</p>
-          <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </div>
-      ) : withdrawals && withdrawals.length > 0 ? (
-        <ul className="funds-list">
-          {withdrawals.map((withdrawal) => {
-            const { date, time } = formatDateTime(withdrawal.created_at, i18n.language);
-            return (
-              <li key={withdrawal.id} className="funds-row" data-testid={`withdrawal-${withdrawal.id}`}>
-                <div className="funds-row-main">
-                  <span className="funds-row-amount tabular">
-                    -{formatExactAmount(withdrawal.amount)} {withdrawal.currency}
-                  </span>
-                  <span className="funds-row-meta">
-                    {t('wallet.withdraw.recent.fee', {
-                      fee: `${formatExactAmount(withdrawal.fee)} ${withdrawal.currency}`,
-                    })}{' '}
-                    ·{' '}
-                    <span className="mono" title={withdrawal.address}>
-                      {t('wallet.withdraw.recent.to', { address: shortenAddress(withdrawal.address) })}
-                    </span>{' '}
-                    ·{' '}
-                    <time dateTime={withdrawal.created_at}>
-                      {date} {time}
-                    </time>
-                  </span>
-                  {withdrawal.status === 'failed' && withdrawal.reason ? (
-                    <span className="funds-row-reason">{withdrawal.reason}</span>
-                  ) : null}
-                </div>
-                <div className="funds-row-status">
-                  <span className={clsx('badge', statusClass[withdrawal.status])}>
-                    {t(`wallet.history.statuses.${withdrawal.status}`)}
-                  </span>
-                </div>
-              </li>
-            );
-          })}
-        </ul>
-      ) : (
-        <div className="wallet-empty funds-empty" data-testid="withdraw-recent-empty">
-          <ArrowUpFromLine size={20} aria-hidden="true" className="wallet-empty-icon" />
-          <p>{t('wallet.withdraw.recent.empty')}</p>
-        </div>
-      )}
-    </aside>
+    <RecentList
+      testId="withdraw-recent"
+      title={t('wallet.withdraw.recent.title')}
+      loading={query.isPending}
+      failure={
+        query.isError && !query.data
+          ? {
+              message: serviceErrorText(query.error, t, 'wallet.withdraw.recent.failed'),
+              onRetry: () => void query.refetch(),
+            }
+          : null
+      }
+      isEmpty={!withdrawals || withdrawals.length === 0}
+      emptyIcon={ArrowUpFromLine}
+      emptyText={t('wallet.withdraw.recent.empty')}
+    >
+      {withdrawals?.map((withdrawal) => {
+        const { date, time } = formatDateTime(withdrawal.created_at, i18n.language);
+        return (
+          <li key={withdrawal.id} className="funds-row" data-testid={`withdrawal-${withdrawal.id}`}>
+            <div className="funds-row-main">
+              <span className="funds-row-amount tabular">
+                -{formatExactAmount(withdrawal.amount)} {withdrawal.currency}
+              </span>
+              <span className="funds-row-meta">
+                {t('wallet.withdraw.recent.fee', {
+                  fee: `${formatExactAmount(withdrawal.fee)} ${withdrawal.currency}`,
+                })}{' '}
+                ·{' '}
+                <span className="mono" title={withdrawal.address}>
+                  {t('wallet.withdraw.recent.to', { address: shortenAddress(withdrawal.address) })}
+                </span>{' '}
+                ·{' '}
+                <time dateTime={withdrawal.created_at}>
+                  {date} {time}
+                </time>
+              </span>
+              {withdrawal.status === 'failed' && withdrawal.reason ? (
+                <span className="funds-row-reason">{withdrawal.reason}</span>
+              ) : null}
+            </div>
+            <div className="funds-row-status">
+              <StatusBadge tone={withdrawal.status}>{t(`wallet.history.statuses.${withdrawal.status}`)}</StatusBadge>
+            </div>
+          </li>
+        );
+      })}
+    </RecentList>
   );
 }
