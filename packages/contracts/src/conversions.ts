@@ -50,9 +50,8 @@ export const conversionSpreadSchema = z.object({
 });
 export type ConversionSpread = z.infer<typeof conversionSpreadSchema>;
 
-/** GET /api/v1/conversions/estimate: a stored quote. */
-export const conversionQuoteSchema = z.object({
-  quote_id: z.string(),
+/** What a quote offers and the conversion made from it keeps: the amounts and how they were priced. */
+const pricedConversionShape = {
   from_currency: z.string(),
   to_currency: z.string(),
   from_amount: z.string(),
@@ -64,6 +63,12 @@ export const conversionQuoteSchema = z.object({
   price_source: z.enum(CONVERSION_PRICE_SOURCES),
   /** The currencies the conversion goes through, e.g. ["BTC", "USD", "ETH"] for a cross via USD. */
   route: z.array(z.string()),
+};
+
+/** GET /api/v1/conversions/estimate: a stored quote. */
+export const conversionQuoteSchema = z.object({
+  quote_id: z.string(),
+  ...pricedConversionShape,
   expires_at: z.string(),
   valid_for_seconds: z.number(),
 });
@@ -110,14 +115,7 @@ export const conversionSchema = z.object({
   kind: z.enum(CONVERSION_KINDS),
   status: z.literal('completed'),
   quote_id: z.string().nullable(),
-  from_currency: z.string(),
-  to_currency: z.string(),
-  from_amount: z.string(),
-  to_amount: z.string(),
-  rate: z.string(),
-  spread: conversionSpreadSchema,
-  price_source: z.enum(CONVERSION_PRICE_SOURCES),
-  route: z.array(z.string()),
+  ...pricedConversionShape,
   created_at: z.string(),
 });
 export type Conversion = z.infer<typeof conversionSchema>;

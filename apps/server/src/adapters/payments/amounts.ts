@@ -45,6 +45,13 @@ export function expandExponent(text: string): string {
   return `${sign}${digits.slice(0, point)}.${digits.slice(point)}`;
 }
 
+/** A date a provider sent, or `fallback` when it is absent or not a date. */
+export function dateFromProvider(text: string | null | undefined, fallback: Date): Date {
+  if (!text) return fallback;
+  const date = new Date(text);
+  return Number.isNaN(date.getTime()) ? fallback : date;
+}
+
 /** A positive decimal text we were given (callers validate too; this is the adapter's own guard). */
 export function parsePositive(text: string, maxScale = 18): Amount | null {
   const parsed = parseDecimal(text, { maxScale });

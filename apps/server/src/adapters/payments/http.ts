@@ -98,6 +98,58 @@ export async function callProvider(options: ProviderClientOptions, call: Provide
   return { status: response.status, body: parsed, text };
 }
 
+/**
+ * A provider's bearer token, reused until it is due for renewal. One request for a new token is
+ * shared by every call waiting for it.
+ */
+export class BearerToken {
+  #token: { value: string; renewAtMs: number } | null = null;
+  #request: Promise<string> | null = null;
+
+  constructor(
+    private readonly issue: () => Promise<{ value: string; renewAtMs: number }>,
+    private readonly now: () => Date,
+  ) {}
+
+  async value(): Promise<string> {
+    if (this.#token && this.now().getTime() < this.#token.renewAtMs) return this.#token.value;
+    this.#request ??= this.issue()
+      .then((token) => {
+        this.#token = token;
+        return token.value;
+      })
+      .finally(() => {
+        this.#request = null;
+      });
+    return this.#request;
+  }
+
+  /** The provider refused it: it ended early, and the next call asks for a new one. */
+  forget(): void {
+    this.#token = null;
+  }
+}
+
+/** A call with the bearer token; a 401 means the token died early: one fresh token, one retry. */
+export async function callWithBearer(
+  options: ProviderClientOptions,
+  token: BearerToken,
+  call: ProviderCall,
+): Promise<ProviderAnswer> {
+  const withToken = (value: string): ProviderCall => ({
+    ...call,
+    headers: { ...call.headers, authorization: `Bearer ${value}` },
+  });
+  const first = await token.value();
+  try {
+    return await callProvider(options, withToken(first));
+  } catch (error) {
+    if (!(error instanceof ProviderError) || error.details.status !== 401) throw error;
+    token.forget();
+    return callProvider(options, withToken(await token.value()));
+  }
+}
+
 /** Connection-level failures that happen before a request is sent: nothing can have been acted on. */
 const NOT_CONNECTED_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 

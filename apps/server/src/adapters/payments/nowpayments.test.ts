@@ -4,13 +4,8 @@ import { FakeNowPayments } from './fakes/fake-nowpayments.ts';
 import { eventually, WebhookReceiver } from './fakes/webhook-receiver.ts';
 import { NowPaymentsAdapter, type NowPaymentsOptions } from './nowpayments.ts';
 import { NOWPAYMENTS_SIGNATURE_HEADER, nowPaymentsSignature } from './signatures.ts';
-import {
-  type CheckoutRequest,
-  type PaymentState,
-  type PayoutRequest,
-  ProviderError,
-  type WebhookCheck,
-} from './types.ts';
+import { paymentOf, providerError } from './test-support.ts';
+import type { CheckoutRequest, PaymentState, PayoutRequest } from './types.ts';
 
 /** Contract test: the NOWPayments adapter against a local fake in NOWPayments' documented shapes. */
 
@@ -60,20 +55,6 @@ function payoutRequest(overrides: Partial<PayoutRequest> = {}): PayoutRequest {
     notifyUrl: `${receiver.url}/v1/webhooks/nowpayments`,
     ...overrides,
   };
-}
-
-async function providerError(promise: Promise<unknown>): Promise<ProviderError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  if (!(error instanceof ProviderError)) throw new Error(`expected a ProviderError, got ${String(error)}`);
-  return error;
-}
-
-function paymentOf(check: WebhookCheck): PaymentState {
-  if (!check.ok || check.event.kind !== 'payment') throw new Error(`not a payment event: ${JSON.stringify(check)}`);
-  return check.event.payment;
 }
 
 beforeAll(async () => {

@@ -1,7 +1,9 @@
 import { z } from 'zod';
-import { decimalFromProvider, decimalPlaces, proportion, ZERO_TEXT } from './amounts.ts';
+import { dateFromProvider, decimalFromProvider, decimalPlaces, proportion, ZERO_TEXT } from './amounts.ts';
 import {
+  BearerToken,
   callProvider,
+  callWithBearer,
   DEFAULT_PROVIDER_TIMEOUT_MS,
   jsonAmount,
   type ProviderAnswer,
@@ -9,7 +11,12 @@ import {
   type ProviderClientOptions,
   unexpectedAnswer,
 } from './http.ts';
-import { checkNowPaymentsSignature, NOWPAYMENTS_SIGNATURE_HEADER, webhookEventId } from './signatures.ts';
+import {
+  checkNowPaymentsSignature,
+  NOWPAYMENTS_SIGNATURE_HEADER,
+  signedJsonObject,
+  webhookEventId,
+} from './signatures.ts';
 import {
   type Checkout,
   type CheckoutRequest,
@@ -143,8 +150,7 @@ export class NowPaymentsAdapter implements PaymentProvider {
   readonly #paths: NowPaymentsPaths;
   readonly #client: ProviderClientOptions;
   readonly #checkouts = new Map<string, { orderCurrency: string; orderAmount: string; reference: string }>();
-  #jwt: { value: string; renewAtMs: number } | null = null;
-  #jwtRequest: Promise<string> | null = null;
+  readonly #jwt: BearerToken;
 
   constructor(options: NowPaymentsOptions) {
     this.#options = options;
@@ -155,6 +161,10 @@ export class NowPaymentsAdapter implements PaymentProvider {
       timeoutMs: options.timeoutMs ?? DEFAULT_PROVIDER_TIMEOUT_MS,
       describeError: describeNowPaymentsError,
     };
+    this.#jwt = new BearerToken(
+      () => this.#requestToken(),
+      () => this.#now(),
+    );
   }
 
   /**
@@ -348,15 +358,9 @@ export class NowPaymentsAdapter implements PaymentProvider {
    * no stale check; a replay has the same event id and is credited once by the caller.
    */
   verifyWebhook(input: WebhookInput): WebhookCheck {
-    const header = input.headers[NOWPAYMENTS_SIGNATURE_HEADER];
-    if (header === undefined || header.trim() === '') return { ok: false, reason: 'unsigned' };
-    let body: unknown;
-    try {
-      body = JSON.parse(input.rawBody);
-    } catch {
-      return { ok: false, reason: 'malformed' };
-    }
-    if (body === null || typeof body !== 'object' || Array.isArray(body)) return { ok: false, reason: 'malformed' };
+    const signed = signedJsonObject(input, NOWPAYMENTS_SIGNATURE_HEADER);
+    if (!signed.ok) return signed;
+    const { header, body } = signed;
     const verdict = checkNowPaymentsSignature(header, body, this.#options.ipnSecret);
     if (verdict !== 'ok') return { ok: false, reason: verdict };
 
@@ -410,26 +414,10 @@ export class NowPaymentsAdapter implements PaymentProvider {
   async #call(call: ProviderCall, options: { jwt?: boolean } = {}): Promise<ProviderAnswer> {
     const headers = { ...call.headers, 'x-api-key': this.#options.apiKey };
     if (!options.jwt) return callProvider(this.#client, { ...call, headers });
-    const token = await this.#token();
-    try {
-      return await callProvider(this.#client, { ...call, headers: { ...headers, authorization: `Bearer ${token}` } });
-    } catch (error) {
-      if (!(error instanceof ProviderError) || error.details.status !== 401) throw error;
-      this.#jwt = null;
-      const fresh = await this.#token();
-      return callProvider(this.#client, { ...call, headers: { ...headers, authorization: `Bearer ${fresh}` } });
-    }
+    return callWithBearer(this.#client, this.#jwt, { ...call, headers });
   }
 
-  async #token(): Promise<string> {
-    if (this.#jwt && this.#now().getTime() < this.#jwt.renewAtMs) return this.#jwt.value;
-    this.#jwtRequest ??= this.#requestToken().finally(() => {
-      this.#jwtRequest = null;
-    });
-    return this.#jwtRequest;
-  }
-
-  async #requestToken(): Promise<string> {
+  async #requestToken(): Promise<{ value: string; renewAtMs: number }> {
     const answer = await callProvider(this.#client, {
       method: 'POST',
       path: this.#paths.auth,
@@ -438,8 +426,7 @@ export class NowPaymentsAdapter implements PaymentProvider {
     });
     const parsed = z.looseObject({ token: z.string().min(1) }).safeParse(answer.body);
     if (!parsed.success) throw unexpectedAnswer('nowpayments', `POST ${this.#paths.auth}`, parsed.error.message);
-    this.#jwt = { value: parsed.data.token, renewAtMs: this.#now().getTime() + JWT_REUSE_MS };
-    return this.#jwt.value;
+    return { value: parsed.data.token, renewAtMs: this.#now().getTime() + JWT_REUSE_MS };
   }
 }
 
@@ -457,7 +444,6 @@ export function nowPaymentState(payment: NowPayment, providerReference: string, 
   if (known.status === 'paid') confirmed = price;
   else if (known.status === 'underpaid') confirmed = paidInOrder;
   else if (known.status === 'confirming') unconfirmed = paidInOrder;
-  const updatedAt = payment.updated_at ? new Date(payment.updated_at) : now;
   return {
     providerReference,
     reference: payment.order_id ?? null,
@@ -469,7 +455,7 @@ export function nowPaymentState(payment: NowPayment, providerReference: string, 
     cryptoAmount: payAmount,
     confirmedOrderAmount: confirmed,
     unconfirmedOrderAmount: unconfirmed,
-    updatedAt: Number.isNaN(updatedAt.getTime()) ? now : updatedAt,
+    updatedAt: dateFromProvider(payment.updated_at, now),
   };
 }
 
@@ -477,7 +463,6 @@ export function nowPaymentState(payment: NowPayment, providerReference: string, 
 export function nowPayoutState(withdrawal: NowWithdrawal, now: Date, batchId?: string): PayoutState | null {
   const status = PAYOUT_STATUSES[withdrawal.status.toLowerCase()];
   if (!status) return null;
-  const updatedAt = withdrawal.updated_at ? new Date(withdrawal.updated_at) : now;
   return {
     providerReference: withdrawal.id,
     batchId: withdrawal.batch_withdrawal_id ?? batchId ?? withdrawal.id,
@@ -488,7 +473,7 @@ export function nowPayoutState(withdrawal: NowWithdrawal, now: Date, batchId?: s
     networkFee: decimalFromProvider(withdrawal.fee),
     hash: withdrawal.hash ?? null,
     error: withdrawal.error ?? null,
-    updatedAt: Number.isNaN(updatedAt.getTime()) ? now : updatedAt,
+    updatedAt: dateFromProvider(withdrawal.updated_at, now),
   };
 }
 

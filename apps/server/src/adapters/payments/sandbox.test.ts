@@ -6,7 +6,8 @@ import { eventually, type ReceivedWebhook, WebhookReceiver } from './fakes/webho
 import { paymentProviderOf } from './index.ts';
 import { type SandboxOptions, SandboxProvider, sandboxWebhookSecret } from './sandbox.ts';
 import { TRIPLEA_SIGNATURE_HEADER, tripleASignatureHeader } from './signatures.ts';
-import { type CheckoutRequest, ProviderError, type WebhookCheck } from './types.ts';
+import { paymentOf, providerError } from './test-support.ts';
+import type { CheckoutRequest, WebhookCheck } from './types.ts';
 
 /**
  * The sandbox provider through HTTP: its checkout and Lightning pages and controls on a whole test
@@ -50,20 +51,6 @@ function submit(server: TestServer, path: string) {
 
 function verify(server: TestServer, webhook: ReceivedWebhook, now = new Date()): WebhookCheck {
   return paymentProviderOf(server.context).verifyWebhook({ headers: webhook.headers, rawBody: webhook.rawBody, now });
-}
-
-function paymentOf(check: WebhookCheck) {
-  if (!check.ok || check.event.kind !== 'payment') throw new Error(`not a payment event: ${JSON.stringify(check)}`);
-  return check.event.payment;
-}
-
-async function providerError(promise: Promise<unknown>): Promise<ProviderError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  if (!(error instanceof ProviderError)) throw new Error(`expected a ProviderError, got ${String(error)}`);
-  return error;
 }
 
 describeEachDatabase(

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { WebhookCheck, WebhookInput } from './types.ts';
 
 /**
  * Webhook signatures of the providers (third-party-apis.md §1, §2), shared by the adapters, the
@@ -56,6 +57,26 @@ export function checkTripleASignature(
   const ageSeconds = Math.abs(now.getTime() / 1000 - Number(timestamp));
   if (ageSeconds >= toleranceSeconds) return 'stale';
   return 'ok';
+}
+
+/**
+ * What every webhook check starts with: a signature header, and a body that is a JSON object.
+ * Nothing in the body is believed yet: the caller checks the signature next.
+ */
+export function signedJsonObject(
+  input: WebhookInput,
+  headerName: string,
+): { ok: true; header: string; body: object } | Extract<WebhookCheck, { ok: false }> {
+  const header = input.headers[headerName];
+  if (header === undefined || header.trim() === '') return { ok: false, reason: 'unsigned' };
+  let body: unknown;
+  try {
+    body = JSON.parse(input.rawBody);
+  } catch {
+    return { ok: false, reason: 'malformed' };
+  }
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return { ok: false, reason: 'malformed' };
+  return { ok: true, header, body };
 }
 
 /** NOWPayments: hex(HMAC-SHA512(ipnSecret, JSON.stringify(sortKeysRecursively(body)))). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { decimalFromProvider, ZERO_TEXT } from './amounts.ts';
-import { checkTripleASignature, TRIPLEA_SIGNATURE_HEADER, webhookEventId } from './signatures.ts';
+import { dateFromProvider, decimalFromProvider, ZERO_TEXT } from './amounts.ts';
+import { checkTripleASignature, signedJsonObject, TRIPLEA_SIGNATURE_HEADER, webhookEventId } from './signatures.ts';
 import type { PaymentState, PaymentStatus, PayoutState, PayoutStatus, WebhookCheck, WebhookInput } from './types.ts';
 
 /**
@@ -79,12 +79,6 @@ export function referenceOf(webhookData: unknown): string | null {
   return null;
 }
 
-function dateOr(text: string | null | undefined, fallback: Date): Date {
-  if (!text) return fallback;
-  const date = new Date(text);
-  return Number.isNaN(date.getTime()) ? fallback : date;
-}
-
 /**
  * payment_tier + status + expiry -> our status. The tier says what money was seen (none, hold:
  * seen but unconfirmed, short: too little, good: enough and confirmed, invalid: rejected); the
@@ -97,7 +91,7 @@ export function tripleAPaymentState(payment: TripleAPayment, now: Date): Payment
   const status = (payment.status ?? '').toLowerCase();
   const confirmed = decimalFromProvider(payment.confirmed_order_amt) ?? ZERO_TEXT;
   const unconfirmed = decimalFromProvider(payment.unconfirmed_order_amt) ?? ZERO_TEXT;
-  const expiry = payment.expiry_date ? dateOr(payment.expiry_date, now) : null;
+  const expiry = payment.expiry_date ? dateFromProvider(payment.expiry_date, now) : null;
   const pastExpiry = EXPIRED_STATUSES.has(status) || (expiry !== null && expiry.getTime() <= now.getTime());
 
   let ours: PaymentStatus;
@@ -139,7 +133,7 @@ export function tripleAPaymentState(payment: TripleAPayment, now: Date): Payment
     cryptoAmount: decimalFromProvider(payment.crypto_amount),
     confirmedOrderAmount: confirmedAmount,
     unconfirmedOrderAmount: unconfirmedAmount,
-    updatedAt: dateOr(payment.status_date, now),
+    updatedAt: dateFromProvider(payment.status_date, now),
   };
 }
 
@@ -187,7 +181,7 @@ export function tripleAPayoutState(payout: TripleAPayout, now: Date): PayoutStat
     networkFee: decimalFromProvider(payout.network_fee_crypto_amount),
     hash: payout.tx_hash ?? payout.txid ?? null,
     error: payout.error ?? null,
-    updatedAt: dateOr(payout.status_date, now),
+    updatedAt: dateFromProvider(payout.status_date, now),
   };
 }
 
@@ -206,15 +200,9 @@ export function checkTripleAWebhook(
   secretFor: (reference: string | null) => string | null,
   toleranceSeconds: number,
 ): WebhookCheck {
-  const header = input.headers[TRIPLEA_SIGNATURE_HEADER];
-  if (header === undefined || header.trim() === '') return { ok: false, reason: 'unsigned' };
-  let body: unknown;
-  try {
-    body = JSON.parse(input.rawBody);
-  } catch {
-    return { ok: false, reason: 'malformed' };
-  }
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) return { ok: false, reason: 'malformed' };
+  const signed = signedJsonObject(input, TRIPLEA_SIGNATURE_HEADER);
+  if (!signed.ok) return signed;
+  const { header, body } = signed;
   const secret = secretFor(referenceOf((body as { webhook_data?: unknown }).webhook_data));
   if (secret === null) return { ok: false, reason: 'malformed' };
   const verdict = checkTripleASignature(header, input.rawBody, secret, input.now, toleranceSeconds);

@@ -4,8 +4,9 @@ import { decodeInvoice } from './bolt11.ts';
 import { FakeTripleA, type FakeTripleAPayment } from './fakes/fake-triple-a.ts';
 import { eventually, WebhookReceiver } from './fakes/webhook-receiver.ts';
 import { TRIPLEA_SIGNATURE_HEADER, tripleASignatureHeader } from './signatures.ts';
+import { paymentOf, providerError } from './test-support.ts';
 import { TripleAAdapter, type TripleAOptions } from './triple-a.ts';
-import { type CheckoutRequest, type PaymentState, ProviderError, type WebhookCheck } from './types.ts';
+import type { CheckoutRequest, PaymentState } from './types.ts';
 
 /** Contract test: the Triple-A adapter against a local fake in Triple-A's documented shapes. */
 
@@ -43,20 +44,6 @@ function checkoutRequest(overrides: Partial<CheckoutRequest> = {}): CheckoutRequ
     expiresInSeconds: 1500,
     ...overrides,
   };
-}
-
-async function providerError(promise: Promise<unknown>): Promise<ProviderError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  if (!(error instanceof ProviderError)) throw new Error(`expected a ProviderError, got ${String(error)}`);
-  return error;
-}
-
-function paymentOf(check: WebhookCheck): PaymentState {
-  if (!check.ok || check.event.kind !== 'payment') throw new Error(`not a payment event: ${JSON.stringify(check)}`);
-  return check.event.payment;
 }
 
 beforeAll(async () => {

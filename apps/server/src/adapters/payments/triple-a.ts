@@ -1,10 +1,13 @@
 import { z } from 'zod';
-import { decimalFromProvider } from './amounts.ts';
+import { dateFromProvider, decimalFromProvider } from './amounts.ts';
 import { decodeInvoice } from './bolt11.ts';
 import {
+  BearerToken,
   callProvider,
+  callWithBearer,
   DEFAULT_PROVIDER_TIMEOUT_MS,
   jsonAmount,
+  type ProviderAnswer,
   type ProviderCall,
   type ProviderClientOptions,
   unexpectedAnswer,
@@ -114,8 +117,7 @@ export class TripleAAdapter implements PaymentProvider {
   readonly #options: TripleAOptions;
   readonly #paths: TripleAPaths;
   readonly #client: ProviderClientOptions;
-  #token: { value: string; renewAtMs: number } | null = null;
-  #tokenRequest: Promise<string> | null = null;
+  readonly #token: BearerToken;
 
   constructor(options: TripleAOptions) {
     this.#options = options;
@@ -126,6 +128,10 @@ export class TripleAAdapter implements PaymentProvider {
       timeoutMs: options.timeoutMs ?? DEFAULT_PROVIDER_TIMEOUT_MS,
       describeError: describeTripleAError,
     };
+    this.#token = new BearerToken(
+      () => this.#requestToken(),
+      () => this.#now(),
+    );
   }
 
   /** The notify_secret of one payment or payout: HMAC of our key and our reference. */
@@ -171,14 +177,13 @@ export class TripleAAdapter implements PaymentProvider {
     const parsed = createdPaymentSchema.safeParse(answer.body);
     if (!parsed.success) throw unexpectedAnswer('triple-a', 'POST /payment', parsed.error.message);
     const created = parsed.data;
-    const expiry = created.expiry_date ? new Date(created.expiry_date) : null;
     return {
       providerReference: created.payment_reference,
       hostedUrl: created.hosted_url,
-      expiresAt:
-        expiry && !Number.isNaN(expiry.getTime())
-          ? expiry
-          : new Date(this.#now().getTime() + request.expiresInSeconds * 1000),
+      expiresAt: dateFromProvider(
+        created.expiry_date,
+        new Date(this.#now().getTime() + request.expiresInSeconds * 1000),
+      ),
       cryptoCurrency: created.crypto_currency ? created.crypto_currency.toUpperCase() : null,
       cryptoAddress: created.crypto_address ?? null,
       cryptoAmount: decimalFromProvider(created.crypto_amount),
@@ -198,7 +203,7 @@ export class TripleAAdapter implements PaymentProvider {
 
   async createLightningInvoice(request: LightningInvoiceRequest): Promise<LightningInvoice> {
     const path = this.#paths.lightning;
-    let answer: Awaited<ReturnType<typeof callProvider>>;
+    let answer: ProviderAnswer;
     try {
       answer = await this.#call({
         method: 'POST',
@@ -236,15 +241,14 @@ export class TripleAAdapter implements PaymentProvider {
     const invoice = created.lightning_invoice ?? created.invoice ?? created.bolt11 ?? created.payment_request;
     const decoded = invoice ? decodeInvoice(invoice) : null;
     if (!invoice || !decoded?.paymentHash) throw unexpectedAnswer('triple-a', `POST ${path}`, 'no BOLT11 invoice');
-    const expiry = created.expiry_date ? new Date(created.expiry_date) : null;
     return {
       providerReference: created.payment_reference,
       invoice,
       paymentHash: created.payment_hash ?? decoded.paymentHash,
-      expiresAt:
-        expiry && !Number.isNaN(expiry.getTime())
-          ? expiry
-          : new Date(this.#now().getTime() + request.expiresInSeconds * 1000),
+      expiresAt: dateFromProvider(
+        created.expiry_date,
+        new Date(this.#now().getTime() + request.expiresInSeconds * 1000),
+      ),
     };
   }
 
@@ -367,32 +371,11 @@ export class TripleAAdapter implements PaymentProvider {
     return this.#options.clock?.() ?? new Date();
   }
 
-  /** A call with the bearer token; a 401 means the token died early: one fresh token, one retry. */
-  async #call(call: ProviderCall): Promise<Awaited<ReturnType<typeof callProvider>>> {
-    const token = await this.#accessToken();
-    try {
-      return await callProvider(this.#client, {
-        ...call,
-        headers: { ...call.headers, authorization: `Bearer ${token}` },
-      });
-    } catch (error) {
-      if (!(error instanceof ProviderError) || error.details.status !== 401) throw error;
-      this.#token = null;
-      const fresh = await this.#accessToken();
-      return callProvider(this.#client, { ...call, headers: { ...call.headers, authorization: `Bearer ${fresh}` } });
-    }
+  #call(call: ProviderCall): Promise<ProviderAnswer> {
+    return callWithBearer(this.#client, this.#token, call);
   }
 
-  /** The cached token, or one new token shared by every call waiting for it. */
-  async #accessToken(): Promise<string> {
-    if (this.#token && this.#now().getTime() < this.#token.renewAtMs) return this.#token.value;
-    this.#tokenRequest ??= this.#requestToken().finally(() => {
-      this.#tokenRequest = null;
-    });
-    return this.#tokenRequest;
-  }
-
-  async #requestToken(): Promise<string> {
+  async #requestToken(): Promise<{ value: string; renewAtMs: number }> {
     const answer = await callProvider(this.#client, {
       method: 'POST',
       path: this.#paths.token,
@@ -407,8 +390,7 @@ export class TripleAAdapter implements PaymentProvider {
     const lifetimeMs = Math.max(0, Number(parsed.data.expires_in ?? 3600) * 1000);
     // A short-lived token is renewed at half its life rather than a minute before its end.
     const marginMs = Math.min(TOKEN_RENEW_MARGIN_MS, lifetimeMs / 2);
-    this.#token = { value: parsed.data.access_token, renewAtMs: this.#now().getTime() + lifetimeMs - marginMs };
-    return this.#token.value;
+    return { value: parsed.data.access_token, renewAtMs: this.#now().getTime() + lifetimeMs - marginMs };
   }
 }
 

@@ -11,7 +11,6 @@ import {
   type ConversionSpread,
   type CreateConversionRequest,
   type ExecuteQuickTradeRequest,
-  IDEMPOTENCY_KEY_PATTERN,
   QUICK_TRADE_TYPES,
   type QuickTrade,
   type QuickTradeType,
@@ -20,7 +19,14 @@ import { decimal, formatDecimal, parseDecimal, toUnits } from '@platform/money';
 import type { Database, Queryable } from '../../db/database.ts';
 import { AppError, fail, type Result, unwrap } from '../../lib/errors.ts';
 import { type EntryInput, postEntries } from '../ledger/service.ts';
-import { currencyDecimals, parseCurrency, parseWalletAmount, unitsText, WALLET_CURRENCIES } from '../wallet/rules.ts';
+import {
+  currencyDecimals,
+  parseCurrency,
+  parseIdempotencyKey,
+  parseWalletAmount,
+  unitsText,
+  WALLET_CURRENCIES,
+} from '../wallet/rules.ts';
 import {
   type ConversionPrice,
   candidateRoutes,
@@ -76,6 +82,12 @@ type QuoteRow = {
   created_at: Date | string;
   expires_at: Date | string;
 };
+
+/** What a price fixes of a quote or a conversion. */
+type PricedColumns = Pick<
+  QuoteRow,
+  'gross_amount' | 'spread_amount' | 'to_amount' | 'rate' | 'spread_bps' | 'price_source' | 'route'
+>;
 
 type ConversionRow = Omit<QuoteRow, 'expires_at'> & {
   kind: ConversionKind;
@@ -200,21 +212,23 @@ function parseOrder(
   return { from, to, fromUnits };
 }
 
+/** A price as the columns that store it, amounts in the received currency. */
+function pricedColumns(price: ConversionPrice, to: string): PricedColumns {
+  return {
+    gross_amount: unitsText(price.grossUnits, to),
+    spread_amount: unitsText(price.spreadUnits, to),
+    to_amount: unitsText(price.toUnits, to),
+    rate: price.rate,
+    spread_bps: price.spreadBps,
+    price_source: price.priceSource,
+    route: price.route,
+  };
+}
+
 /** The minimum (about 1 USD), then the price. */
 function priceOrder(markets: MarketView, order: Order, fields: Fields): ConversionPrice {
   unwrap(withField(checkMinimum(markets, order.from, order.fromUnits), fields.amount));
   return unwrap(withField(priceConversion(markets, order.from, order.to, order.fromUnits), fields.amount));
-}
-
-function parseIdempotencyKey(headerKey: string | undefined, bodyKey: string | undefined): string | null {
-  const key = headerKey ?? bodyKey ?? null;
-  if (key !== null && !IDEMPOTENCY_KEY_PATTERN.test(key)) {
-    throw new AppError('VALIDATION_ERROR', {
-      message: 'The idempotency key is 1 to 64 letters, digits or _:.-',
-      details: { field: 'Idempotency-Key' },
-    });
-  }
-  return key;
 }
 
 function parseTradeType(input: string | null | undefined): QuickTradeType {
@@ -281,13 +295,7 @@ export async function estimateConversion(
     from_currency: order.from,
     to_currency: order.to,
     from_amount: unitsText(price.fromUnits, order.from),
-    gross_amount: unitsText(price.grossUnits, order.to),
-    spread_amount: unitsText(price.spreadUnits, order.to),
-    to_amount: unitsText(price.toUnits, order.to),
-    rate: price.rate,
-    spread_bps: price.spreadBps,
-    price_source: price.priceSource,
-    route: price.route,
+    ...pricedColumns(price, order.to),
     created_at: now,
     expires_at: new Date(now.getTime() + CONVERSION_QUOTE_VALID_SECONDS * 1000),
   };
@@ -494,10 +502,7 @@ function newRow(
   accountId: string,
   kind: ConversionKind,
   order: Order,
-  priced: Pick<
-    QuoteRow,
-    'gross_amount' | 'spread_amount' | 'to_amount' | 'rate' | 'spread_bps' | 'price_source' | 'route'
-  >,
+  priced: PricedColumns,
   extra: {
     quoteId: string | null;
     tradeType: string | null;
@@ -606,21 +611,13 @@ export async function executeQuickTrade(
       },
     });
   }
-  const row = newRow(
-    accountId,
-    'trade',
-    order,
-    {
-      gross_amount: unitsText(price.grossUnits, order.to),
-      spread_amount: unitsText(price.spreadUnits, order.to),
-      to_amount: unitsText(price.toUnits, order.to),
-      rate: price.rate,
-      spread_bps: price.spreadBps,
-      price_source: price.priceSource,
-      route: price.route,
-    },
-    { quoteId: null, tradeType, targetUnits, key, now: deps.clock() },
-  );
+  const row = newRow(accountId, 'trade', order, pricedColumns(price, order.to), {
+    quoteId: null,
+    tradeType,
+    targetUnits,
+    key,
+    now: deps.clock(),
+  });
   if ((await settle(deps, row)) === 'settled') return { trade: toQuickTrade(row), created: true };
   const raced = await replay(deps, accountId, key, print);
   if (raced) return { trade: toQuickTrade(raced), created: false };

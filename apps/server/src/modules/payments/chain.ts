@@ -2,17 +2,11 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { ChainDeposit, SandboxChainDepositRequest } from '@platform/contracts';
 import { getAddress } from 'viem';
 import { unwrap } from '../../lib/errors.ts';
-import { parseWalletAmount, unitsText } from '../wallet/rules.ts';
-import {
-  announceCredit,
-  type Credit,
-  creditInTransaction,
-  isoOrNull,
-  type PaymentsDeps,
-  trimAmount,
-} from './credit.ts';
+import { parseWalletAmount, trimAmount, unitsText } from '../wallet/rules.ts';
+import { announceCredit, type Credit, creditInTransaction, isoOrNull, type PaymentsDeps } from './credit.ts';
 import { depositRouteOrFail, ownerOfDestination } from './deposit-addresses.ts';
 import type { NetworkSpec } from './networks.ts';
+import { RepeatingPass } from './repeating-pass.ts';
 
 /**
  * Deposits to our addresses: seen on chain with 0 confirmations, credited to the address's owner
@@ -169,40 +163,26 @@ export const CONFIRM_BATCH = 200;
  * nodes) or a restart after a crash never credit one deposit twice.
  */
 export class ChainConfirmer {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
-  private stopped = false;
+  private readonly passes: RepeatingPass;
 
   constructor(
     private readonly deps: PaymentsDeps,
     private readonly watcher: ChainWatcher,
-    private readonly intervalMs: number,
-  ) {}
+    intervalMs: number,
+  ) {
+    this.passes = new RepeatingPass(
+      () => this.pass(),
+      intervalMs,
+      (error) => deps.log.error({ err: error }, 'chain deposit confirmation pass failed'),
+    );
+  }
 
   start(): void {
-    this.stopped = false;
-    this.schedule(0);
+    this.passes.start(0);
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.running;
-  }
-
-  private schedule(delayMs: number): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.running = this.pass()
-        .catch((error: unknown) => this.deps.log.error({ err: error }, 'chain deposit confirmation pass failed'))
-        .finally(() => {
-          this.running = null;
-          this.schedule(this.intervalMs);
-        });
-    }, delayMs);
-    this.timer.unref?.();
+  stop(): Promise<void> {
+    return this.passes.stop();
   }
 
   /** One pass over the oldest pending deposits; answers how many were completed. */

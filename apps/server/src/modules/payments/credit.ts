@@ -84,10 +84,5 @@ export function announceCredit(deps: PaymentsDeps, credit: Credit, stored: reado
   );
 }
 
-/** NUMERIC text without trailing zeros ('1.50000000' -> '1.5'). */
-export function trimAmount(text: string): string {
-  return text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
-}
-
 export const isoOrNull = (value: Date | string | null | undefined): string | null =>
   value === null || value === undefined ? null : new Date(value).toISOString();

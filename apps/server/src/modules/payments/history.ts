@@ -1,6 +1,7 @@
 import type { DepositHistoryItem, DepositHistoryResponse } from '@platform/contracts';
 import type { Queryable } from '../../db/database.ts';
-import { isoOrNull, trimAmount } from './credit.ts';
+import { trimAmount } from '../wallet/rules.ts';
+import { isoOrNull } from './credit.ts';
 
 type HistoryRow = {
   id: string;

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
   type CheckoutDeposit,
-  IDEMPOTENCY_KEY_PATTERN,
   LIGHTNING_CRYPTO_CURRENCY,
   LIGHTNING_EXPIRY_SECONDS,
   type LightningPayment,
@@ -22,15 +21,8 @@ import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
 import { feedOf } from '../markets/service.ts';
-import { currencyDecimals } from '../wallet/rules.ts';
-import {
-  announceCredit,
-  type Credit,
-  creditInTransaction,
-  isoOrNull,
-  type PaymentsDeps,
-  trimAmount,
-} from './credit.ts';
+import { currencyDecimals, trimAmount } from '../wallet/rules.ts';
+import { announceCredit, type Credit, creditInTransaction, isoOrNull, type PaymentsDeps } from './credit.ts';
 
 /**
  * Payments through the provider: hosted-checkout deposits (§7.3), the facade's payments and
@@ -180,17 +172,6 @@ export function toLightningPayment(row: PaymentRow, now: Date): LightningPayment
     paid_at: isoOrNull(row.lightning_paid_at),
     created_at: new Date(row.created_at).toISOString(),
   };
-}
-
-export function checkIdempotencyKey(key: string | undefined | null): string | null {
-  if (key === undefined || key === null) return null;
-  if (!IDEMPOTENCY_KEY_PATTERN.test(key)) {
-    throw new AppError('VALIDATION_ERROR', {
-      message: 'The idempotency key is 1 to 64 letters, digits or _:.-',
-      details: { field: 'Idempotency-Key' },
-    });
-  }
-  return key;
 }
 
 /** A provider call that failed: logged with its cause, answered 502 (the client falls back to its own text). */

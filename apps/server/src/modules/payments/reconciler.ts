@@ -1,4 +1,5 @@
 import { claimOpenPayments, failStaleCreating, type PaymentRow, type PaymentsService } from './payments.ts';
+import { RepeatingPass } from './repeating-pass.ts';
 
 /**
  * Asks the provider about payments still open, so that a lost webhook loses no deposit: what it
@@ -14,39 +15,25 @@ export const RECONCILE_BATCH = 50;
 export const STALE_CREATING_MS = 2 * 60_000;
 
 export class Reconciler {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
-  private stopped = false;
+  private readonly passes: RepeatingPass;
 
   constructor(
     private readonly service: PaymentsService,
     private readonly intervalMs = RECONCILE_INTERVAL_MS,
-  ) {}
+  ) {
+    this.passes = new RepeatingPass(
+      () => this.pass(),
+      intervalMs,
+      (error) => service.deps.log.error({ err: error }, 'payment reconciliation pass failed'),
+    );
+  }
 
   start(): void {
-    this.stopped = false;
-    this.schedule(this.intervalMs);
+    this.passes.start(this.intervalMs);
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.running;
-  }
-
-  private schedule(delayMs: number): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.running = this.pass()
-        .catch((error: unknown) => this.service.deps.log.error({ err: error }, 'payment reconciliation pass failed'))
-        .finally(() => {
-          this.running = null;
-          this.schedule(this.intervalMs);
-        });
-    }, delayMs);
-    this.timer.unref?.();
+  stop(): Promise<void> {
+    return this.passes.stop();
   }
 
   /** One pass; answers how many payments were asked about. `minIntervalMs` 0 asks about every open one. */

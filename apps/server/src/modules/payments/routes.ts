@@ -31,17 +31,11 @@ import type { AppContext } from '../../context.ts';
 import { AppError, unwrap } from '../../lib/errors.ts';
 import { authenticate, bearerAuth, currentAccount, errorResponses } from '../auth/index.ts';
 import { PROVIDER_PREFIX } from '../provider/routes.ts';
-import { parseCurrency } from '../wallet/rules.ts';
+import { parseCurrency, parseIdempotencyKey } from '../wallet/rules.ts';
 import { chainDepositById, recordSandboxDeposit } from './chain.ts';
 import type { DepositAddresses } from './deposit-addresses.ts';
 import { depositHistory } from './history.ts';
-import {
-  checkIdempotencyKey,
-  type PaymentsService,
-  toCheckoutDeposit,
-  toLightningPayment,
-  toPayment,
-} from './payments.ts';
+import { type PaymentsService, toCheckoutDeposit, toLightningPayment, toPayment } from './payments.ts';
 import { parseCheckoutAmount } from './rules.ts';
 import { receiveWebhook, verifyWebhookSignature } from './webhooks.ts';
 
@@ -93,7 +87,7 @@ export function walletDepositRoutes(
       const account = currentAccount(request);
       const currency = unwrap(parseCurrency(request.body.currency));
       const amount = unwrap(parseCheckoutAmount(request.body.amount, currency));
-      const key = checkIdempotencyKey(request.headers['idempotency-key'] ?? request.body.idempotency_key);
+      const key = parseIdempotencyKey(request.headers['idempotency-key'], request.body.idempotency_key);
       const result = await service.createCheckoutPayment(account.id, {
         kind: 'deposit',
         description: `Deposit of ${amount} ${currency}`,
@@ -218,7 +212,7 @@ export function facadePaymentRoutes(scope: FastifyInstance, context: AppContext,
       } else if (currency !== 'USD') {
         payCurrency = currency;
       }
-      const key = checkIdempotencyKey(request.headers['idempotency-key'] ?? body.idempotency_key);
+      const key = parseIdempotencyKey(request.headers['idempotency-key'], body.idempotency_key);
       const description = body.description.trim() || `Payment of ${amount} ${currency}`;
       const result = await service.createCheckoutPayment(account.id, {
         kind: 'payment',
@@ -349,7 +343,7 @@ export function facadePaymentRoutes(scope: FastifyInstance, context: AppContext,
     },
     async (request, reply) => {
       const amount = unwrap(parseCheckoutAmount(request.body.amount, 'BTC', 'Lightning payment'));
-      const key = checkIdempotencyKey(request.headers['idempotency-key'] ?? request.body.idempotency_key);
+      const key = parseIdempotencyKey(request.headers['idempotency-key'], request.body.idempotency_key);
       const description = request.body.description?.trim() || `Lightning payment of ${amount} BTC`;
       const result = await service.createLightning(currentAccount(request).id, amount, description, key);
       return reply.code(result.created ? 201 : 200).send(toLightningPayment(result.row, now()));

@@ -4,6 +4,7 @@ import {
   DEFAULT_CURRENCY_DECIMALS,
   DEFAULT_WITHDRAWAL_BASE_FEE,
   DEFAULT_WITHDRAWAL_MINIMUM,
+  IDEMPOTENCY_KEY_PATTERN,
   MIN_TRANSFER_UNITS,
   TRANSFER_MEMO_MAX_LENGTH,
   WITHDRAWAL_BASE_FEES,
@@ -11,7 +12,7 @@ import {
   WITHDRAWAL_MINIMUMS,
 } from '@platform/contracts';
 import { type Amount, decimal, formatDecimal, parseDecimal, toScale, toUnits } from '@platform/money';
-import { fail, ok, type Result } from '../../lib/errors.ts';
+import { AppError, fail, ok, type Result } from '../../lib/errors.ts';
 
 /**
  * The wallet's input rules, in the words of spec §5 where it has them. Pure: every check the
@@ -129,4 +130,24 @@ export function parseMemo(input: string | undefined): Result<string | null> {
     });
   }
   return ok(memo === '' ? null : memo);
+}
+
+/** NUMERIC text without trailing zeros ('1.50000000' -> '1.5'). */
+export function trimAmount(text: string): string {
+  return text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
+}
+
+/**
+ * The idempotency key of a request that makes money move (transfer, withdrawal, conversion,
+ * payment): the Idempotency-Key header, else the body's idempotency_key; null when neither is sent.
+ */
+export function parseIdempotencyKey(headerKey: string | undefined, bodyKey: string | undefined): string | null {
+  const key = headerKey ?? bodyKey ?? null;
+  if (key !== null && !IDEMPOTENCY_KEY_PATTERN.test(key)) {
+    throw new AppError('VALIDATION_ERROR', {
+      message: 'The idempotency key is 1 to 64 letters, digits or _:.-',
+      details: { field: 'Idempotency-Key' },
+    });
+  }
+  return key;
 }

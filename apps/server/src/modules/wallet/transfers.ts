@@ -1,19 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import {
-  type CreateTransferRequest,
-  IDEMPOTENCY_KEY_PATTERN,
-  type Transfer,
-  type TransferHistoryResponse,
-  type TransferStatus,
-} from '@platform/contracts';
+import type { CreateTransferRequest, Transfer, TransferHistoryResponse, TransferStatus } from '@platform/contracts';
 import type { Database, Queryable } from '../../db/database.ts';
+import { BatchLoop } from '../../lib/batch-loop.ts';
 import { AppError, unwrap } from '../../lib/errors.ts';
 import type { Logger } from '../../logger.ts';
 import type { PubSub } from '../../realtime/pubsub.ts';
 import { transferParties, usernamesOf } from '../accounts/service.ts';
 import { type EntryInput, ledgerError, ledgerWritePart, postEntries } from '../ledger/service.ts';
 import { insertNotifications, type NewNotification, publishNotifications } from '../notifications/service.ts';
-import { parseCurrency, parseMemo, parseRecipient, parseTransferAmount } from './rules.ts';
+import {
+  parseCurrency,
+  parseIdempotencyKey,
+  parseMemo,
+  parseRecipient,
+  parseTransferAmount,
+  trimAmount,
+} from './rules.ts';
 
 export interface WalletDeps {
   db: Database;
@@ -70,11 +72,6 @@ function toTransfer(row: TransferRow, viewer: string): Transfer {
   };
 }
 
-/** NUMERIC text without trailing zeros ('1.50000000' -> '1.5'). */
-function trimAmount(text: string): string {
-  return text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
-}
-
 async function transferByKey(q: Queryable, accountId: string, key: string): Promise<TransferRow | undefined> {
   const found = await q.query<TransferRow>(
     `${SELECT_TRANSFERS} WHERE t.from_account_id = $1 AND t.idempotency_key = $2`,
@@ -110,13 +107,7 @@ export async function createTransfer(
   const amount = unwrap(parseTransferAmount(request.amount, currency));
   const username = unwrap(parseRecipient(request.to_username));
   const memo = unwrap(parseMemo(request.memo));
-  const key = headerKey ?? request.idempotency_key ?? null;
-  if (key !== null && !IDEMPOTENCY_KEY_PATTERN.test(key)) {
-    throw new AppError('VALIDATION_ERROR', {
-      message: 'The idempotency key is 1 to 64 letters, digits or _:.-',
-      details: { field: 'Idempotency-Key' },
-    });
-  }
+  const key = parseIdempotencyKey(headerKey, request.idempotency_key);
   const { recipient, senderUsername } = await transferParties(deps.db, username, accountId);
   if (recipient === null) throw new AppError('RECIPIENT_NOT_FOUND', { details: { field: 'to_username' } });
   if (recipient.id === accountId) throw new AppError('TRANSFER_TO_SELF', { details: { field: 'to_username' } });
@@ -242,15 +233,18 @@ type SettleRow = { id: string; from_account_id: string; to_account_id: string; c
  * pay one transfer twice.
  */
 export class TransferSettler {
-  private running = false;
-  private again = false;
-  private stopped = false;
-  private retry: NodeJS.Timeout | null = null;
-  private idleWaiters: (() => void)[] = [];
+  private readonly batches: BatchLoop;
   /** Notifications stored per account since its list was last trimmed to the cap. */
   private readonly sinceTrim = new Map<string, number>();
 
-  constructor(private readonly deps: WalletDeps) {}
+  constructor(private readonly deps: WalletDeps) {
+    this.batches = new BatchLoop({
+      batch: () => this.settleBatch(),
+      batchSize: SETTLE_BATCH,
+      retryMs: 1000,
+      failed: (error) => deps.log.error({ err: error }, 'transfer settlement failed; retrying in a second'),
+    });
+  }
 
   /**
    * Trimming an account's notifications to the cap costs a ranking query; it runs for an account
@@ -272,47 +266,16 @@ export class TransferSettler {
   }
 
   kick(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = true;
-    void this.loop();
+    this.batches.kick();
   }
 
   /** Resolves once nothing is being settled. */
   idle(): Promise<void> {
-    if (!this.running) return Promise.resolve();
-    return new Promise((resolve) => this.idleWaiters.push(resolve));
+    return this.batches.idle();
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.retry) clearTimeout(this.retry);
-    await this.idle();
-  }
-
-  private async loop(): Promise<void> {
-    try {
-      do {
-        this.again = false;
-        while (!this.stopped && (await this.settleBatch()) === SETTLE_BATCH) {}
-      } while (this.again && !this.stopped);
-    } catch (error) {
-      this.deps.log.error({ err: error }, 'transfer settlement failed; retrying in a second');
-      if (!this.stopped) {
-        this.retry = setTimeout(() => {
-          this.retry = null;
-          this.kick();
-        }, 1000);
-      }
-    } finally {
-      this.running = false;
-      const waiters = this.idleWaiters;
-      this.idleWaiters = [];
-      for (const resolve of waiters) resolve();
-    }
+  stop(): Promise<void> {
+    return this.batches.stop();
   }
 
   /** One batch; returns how many transfers it claimed. */

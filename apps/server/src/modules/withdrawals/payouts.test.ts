@@ -3,7 +3,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase, type TestServer } from '../../test/harness.ts';
 import { totpCode } from '../auth/totp.ts';
 import { balance, fund } from '../trading/test-support.ts';
-import { type Member, signUpMember } from '../wallet/test-support.ts';
+import type { Member } from '../wallet/test-support.ts';
 import {
   ADDRESSES,
   deliverWebhook,
@@ -12,6 +12,7 @@ import {
   installFake,
   processorOf,
   sent,
+  verifiedMember,
   waitForWithdrawal,
   withdraw,
 } from './test-support.ts';
@@ -29,12 +30,6 @@ function payout(
     body,
     ...(key ? { headers: { 'idempotency-key': key } } : {}),
   }) as Promise<PayoutAnswer>;
-}
-
-async function verifiedMember(server: TestServer): Promise<Member> {
-  const member = await signUpMember(server);
-  await server.db.query("UPDATE accounts SET kyc_tier = 'verified' WHERE id = $1", [member.id]);
-  return member;
 }
 
 const items = [

@@ -1,17 +1,12 @@
 import { type PaymentProvider, type PayoutState, ProviderError, webhookUrl } from '../../adapters/payments/index.ts';
 import type { AppContext } from '../../context.ts';
+import { BatchLoop } from '../../lib/batch-loop.ts';
 import type { EntryInput } from '../ledger/service.ts';
 import { postEntries } from '../ledger/service.ts';
 import { insertNotifications, type NewNotification, publishNotifications } from '../notifications/service.ts';
 import { providerOrNull } from '../wallet/fees.ts';
-import {
-  plus,
-  shortAddress,
-  trimAmount,
-  WITHDRAWAL_COLUMNS,
-  type WithdrawalDeps,
-  type WithdrawalRow,
-} from './service.ts';
+import { trimAmount } from '../wallet/rules.ts';
+import { plus, shortAddress, WITHDRAWAL_COLUMNS, type WithdrawalDeps, type WithdrawalRow } from './service.ts';
 
 /** Most withdrawals one send pass claims. */
 const SEND_BATCH = 50;
@@ -98,19 +93,23 @@ async function eachLimited<T>(items: readonly T[], limit: number, run: (item: T)
  * same transaction as the ledger entry, and a duplicate update finds nothing pending.
  */
 export class PayoutProcessor {
-  private running = false;
-  private again = false;
-  private stopped = false;
-  private wake: NodeJS.Timeout | null = null;
+  private readonly sends: BatchLoop;
   private pollTimer: NodeJS.Timeout | null = null;
   private polling: Promise<number> | null = null;
-  private idleWaiters: (() => void)[] = [];
   private warnedNoProvider = false;
 
   constructor(
     private readonly deps: WithdrawalDeps,
     private readonly pollIntervalMs = POLL_INTERVAL_MS,
-  ) {}
+  ) {
+    this.sends = new BatchLoop({
+      batch: () => this.sendBatch(),
+      batchSize: SEND_BATCH,
+      retryMs: IDLE_RETRY_MS,
+      failed: (error) => deps.log.error({ err: error }, 'payout processing failed; retrying shortly'),
+      drained: () => this.scheduleNext(),
+    });
+  }
 
   private get context(): AppContext {
     return this.deps.context;
@@ -124,67 +123,23 @@ export class PayoutProcessor {
   }
 
   kick(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    if (this.wake) {
-      clearTimeout(this.wake);
-      this.wake = null;
-    }
-    this.running = true;
-    void this.loop();
+    this.sends.kick();
   }
 
   /** Resolves once no send pass runs. */
   idle(): Promise<void> {
-    if (!this.running) return Promise.resolve();
-    return new Promise((resolve) => this.idleWaiters.push(resolve));
+    return this.sends.idle();
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.wake) clearTimeout(this.wake);
     if (this.pollTimer) clearInterval(this.pollTimer);
-    await this.idle();
+    await this.sends.stop();
     await this.polling;
-  }
-
-  private later(delayMs: number): void {
-    if (this.stopped) return;
-    if (this.wake) clearTimeout(this.wake);
-    this.wake = setTimeout(
-      () => {
-        this.wake = null;
-        this.kick();
-      },
-      Math.max(0, delayMs),
-    );
-    this.wake.unref();
-  }
-
-  private async loop(): Promise<void> {
-    try {
-      do {
-        this.again = false;
-        while (!this.stopped && (await this.sendBatch()) === SEND_BATCH) {}
-      } while (this.again && !this.stopped);
-      await this.scheduleNext();
-    } catch (error) {
-      this.deps.log.error({ err: error }, 'payout processing failed; retrying shortly');
-      this.later(IDLE_RETRY_MS);
-    } finally {
-      this.running = false;
-      const waiters = this.idleWaiters;
-      this.idleWaiters = [];
-      for (const resolve of waiters) resolve();
-    }
   }
 
   /** Wakes up when the next withdrawal waiting for a retry (or an expired claim) is due. */
   private async scheduleNext(): Promise<void> {
-    if (this.stopped || providerOrNull(this.context) === null) return;
+    if (this.sends.stopped || providerOrNull(this.context) === null) return;
     const next = await this.deps.db.query<{ due: Date | string | null }>(
       `SELECT min(greatest(next_attempt_at, coalesce(claimed_until, next_attempt_at))) AS due FROM withdrawals
        WHERE status = 'pending' AND provider_reference IS NULL`,
@@ -192,7 +147,7 @@ export class PayoutProcessor {
     const due = next.rows[0]?.due;
     if (due === null || due === undefined) return;
     // The server clock may be moved by tests; a wait is never longer than the back-off cap.
-    this.later(Math.min(new Date(due).getTime() - this.deps.clock().getTime() + 10, RETRY_MAX_MS));
+    this.sends.later(Math.min(new Date(due).getTime() - this.deps.clock().getTime() + 10, RETRY_MAX_MS));
   }
 
   /** One send pass; returns how many withdrawals it claimed. */
@@ -201,7 +156,7 @@ export class PayoutProcessor {
     if (provider === null) {
       if (!this.warnedNoProvider) this.deps.log.warn('no payment provider registered yet: withdrawals wait');
       this.warnedNoProvider = true;
-      this.later(IDLE_RETRY_MS);
+      this.sends.later(IDLE_RETRY_MS);
       return 0;
     }
     const now = this.deps.clock();
@@ -311,7 +266,7 @@ export class PayoutProcessor {
    * webhook costs at most a poll interval. Returns how many it asked about.
    */
   poll(): Promise<number> {
-    if (this.stopped) return Promise.resolve(0);
+    if (this.sends.stopped) return Promise.resolve(0);
     this.polling ??= this.pollOnce().finally(() => {
       this.polling = null;
     });

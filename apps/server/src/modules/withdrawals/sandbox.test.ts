@@ -3,8 +3,8 @@ import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/harness.ts';
 import { checkLedgerInvariants } from '../ledger/invariants.ts';
 import { balance, fund } from '../trading/test-support.ts';
-import { type Member, signUpMember } from '../wallet/test-support.ts';
-import { ADDRESSES, sent, waitForWithdrawal, withdraw } from './test-support.ts';
+import type { Member } from '../wallet/test-support.ts';
+import { ADDRESSES, sent, verifiedMember, waitForWithdrawal, withdraw } from './test-support.ts';
 
 /**
  * End to end through the embedded sandbox provider: the payout walks creating -> waiting ->
@@ -16,8 +16,7 @@ describeEachDatabase(
     let member: Member;
 
     beforeAll(async () => {
-      member = await signUpMember(server());
-      await server().db.query("UPDATE accounts SET kyc_tier = 'verified' WHERE id = $1", [member.id]);
+      member = await verifiedMember(server());
       await fund(server(), member.id, 'ETH', '3');
     });
 

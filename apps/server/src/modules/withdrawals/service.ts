@@ -3,7 +3,6 @@ import {
   type CreatePayoutRequest,
   type CreateWithdrawalRequest,
   DAILY_WITHDRAWAL_LIMITS_USD,
-  IDEMPOTENCY_KEY_PATTERN,
   type KycTier,
   type Payout,
   type PayoutItem,
@@ -41,7 +40,7 @@ import { feedOf, latestPriceUpdate } from '../markets/service.ts';
 import { insertNotifications, type NewNotification, publishNotifications } from '../notifications/service.ts';
 import { walletBalances } from '../wallet/balances.ts';
 import { withdrawalFeeQuote, withdrawalMinimum } from '../wallet/fees.ts';
-import { parseCurrency, parseWalletAmount, unitsText } from '../wallet/rules.ts';
+import { parseCurrency, parseIdempotencyKey, parseWalletAmount, trimAmount, unitsText } from '../wallet/rules.ts';
 import { parseAddress, parseExtraId } from './rules.ts';
 
 export interface WithdrawalDeps {
@@ -101,11 +100,6 @@ export const WITHDRAWAL_COLUMNS = `id, account_id, payout_id, currency, amount::
   extra_id, status, provider, provider_reference, batch_id, provider_status, needs_verification, hash, reason,
   usd_value::text AS usd_value, idempotency_key, payout_description, unique_external_id, ipn_callback_url,
   fiat_amount::text AS fiat_amount, fiat_currency, created_at, updated_at, completed_at`;
-
-/** NUMERIC text without trailing zeros ('1.50000000' -> '1.5'). */
-export function trimAmount(text: string): string {
-  return text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
-}
 
 /** a + b, exact, canonical. */
 export function plus(a: string, b: string): string {
@@ -327,17 +321,6 @@ function sameWithdrawal(row: WithdrawalRow, input: ItemInput): boolean {
   );
 }
 
-function idempotencyKey(headerKey: string | undefined, bodyKey: string | undefined): string | null {
-  const key = headerKey ?? bodyKey ?? null;
-  if (key !== null && !IDEMPOTENCY_KEY_PATTERN.test(key)) {
-    throw new AppError('VALIDATION_ERROR', {
-      message: 'The idempotency key is 1 to 64 letters, digits or _:.-',
-      details: { field: 'Idempotency-Key' },
-    });
-  }
-  return key;
-}
-
 async function withdrawalByKey(q: Queryable, accountId: string, key: string): Promise<WithdrawalRow | undefined> {
   const found = await q.query<WithdrawalRow>(
     `SELECT ${WITHDRAWAL_COLUMNS} FROM withdrawals WHERE account_id = $1 AND idempotency_key = $2`,
@@ -383,7 +366,7 @@ export async function createWithdrawal(
   request: CreateWithdrawalRequest,
   headerKey: string | undefined,
 ): Promise<{ withdrawal: Withdrawal; created: boolean }> {
-  const key = idempotencyKey(headerKey, request.idempotency_key);
+  const key = parseIdempotencyKey(headerKey, request.idempotency_key);
   // A retry answered before asking the provider anything (checked again under the lock below).
   if (key !== null) {
     const earlier = await withdrawalByKey(deps.db, accountId, key);
@@ -417,7 +400,7 @@ export async function createPayout(
   request: CreatePayoutRequest,
   headerKey: string | undefined,
 ): Promise<{ payout: Payout; created: boolean }> {
-  const key = idempotencyKey(headerKey, request.idempotency_key);
+  const key = parseIdempotencyKey(headerKey, request.idempotency_key);
   const description = optionalText(request.payout_description);
   const items: ItemInput[] = request.withdrawals.map((item) => ({
     ...item,

@@ -10,7 +10,7 @@ import {
 } from '../../adapters/payments/index.ts';
 import type { TestServer } from '../../test/harness.ts';
 import { currentCode } from '../auth/test-support.ts';
-import type { Member } from '../wallet/test-support.ts';
+import { type Member, signUpMember } from '../wallet/test-support.ts';
 import { payoutProcessorOf } from './index.ts';
 
 export const ADDRESSES = {
@@ -21,6 +21,18 @@ export const ADDRESSES = {
 } as const;
 
 type Answer<T> = T | Error;
+
+/** Sets a member's KYC tier directly: how a tier is earned is the kyc module's business. */
+export async function setKycTier(server: TestServer, member: Member, tier: 'unverified' | 'verified'): Promise<void> {
+  await server.db.query('UPDATE accounts SET kyc_tier = $2 WHERE id = $1', [member.id, tier]);
+}
+
+/** A member whose withdrawals are not held back by the unverified tier's limit. */
+export async function verifiedMember(server: TestServer): Promise<Member> {
+  const member = await signUpMember(server);
+  await setKycTier(server, member, 'verified');
+  return member;
+}
 
 /**
  * A payment provider of our own for the withdrawal tests: payouts are kept in memory, recognised by

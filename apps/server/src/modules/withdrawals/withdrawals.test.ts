@@ -15,20 +15,11 @@ import {
   installFake,
   processorOf,
   sent,
+  setKycTier,
+  verifiedMember,
   waitForWithdrawal,
   withdraw,
 } from './test-support.ts';
-
-/** A member whose withdrawals are not held back by the unverified tier's limit, unless a test says so. */
-async function newMember(server: TestServer, tier: 'unverified' | 'verified' = 'verified'): Promise<Member> {
-  const member = await signUpMember(server);
-  if (tier === 'verified') await setTier(server, member, 'verified');
-  return member;
-}
-
-async function setTier(server: TestServer, member: Member, tier: 'unverified' | 'verified') {
-  await server.db.query('UPDATE accounts SET kyc_tier = $2 WHERE id = $1', [member.id, tier]);
-}
 
 async function notifications(server: TestServer, member: Member): Promise<Notification[]> {
   const answer = await server.request('GET', '/v1/notifications', { token: member.token });
@@ -51,8 +42,8 @@ describeEachDatabase(
 
     beforeAll(async () => {
       fake = installFake(server());
-      alice = await newMember(server());
-      bob = await newMember(server());
+      alice = await verifiedMember(server());
+      bob = await verifiedMember(server());
       await fund(server(), alice.id, 'BTC', '1');
       await fund(server(), alice.id, 'ETH', '2');
     });
@@ -191,7 +182,7 @@ describeEachDatabase(
     });
 
     it('a provider outage leaves the withdrawal pending with its hold; it goes through when the provider returns', async () => {
-      const member = await newMember(server());
+      const member = await verifiedMember(server());
       await fund(server(), member.id, 'BTC', '0.5');
       fake.createError = FakePayoutProvider.outage();
       const calls = fake.createCalls;
@@ -238,7 +229,7 @@ describeEachDatabase(
         ).rows[0]?.review_reason ?? null;
 
       it('a send that may have reached it (timeout, 5xx) is never repeated: held for review, funds held', async () => {
-        const member = await newMember(server());
+        const member = await verifiedMember(server());
         await fund(server(), member.id, 'BTC', '0.5');
         fake.idempotentPayouts = false;
         fake.createError = new ProviderError('nowpayments did not answer POST /payout within 30000 ms', {
@@ -271,7 +262,7 @@ describeEachDatabase(
       });
 
       it('a send that surely never left (connection refused) is retried and goes through', async () => {
-        const member = await newMember(server());
+        const member = await verifiedMember(server());
         await fund(server(), member.id, 'BTC', '0.5');
         fake.idempotentPayouts = false;
         fake.createError = new ProviderError('nowpayments is unreachable', {
@@ -297,7 +288,7 @@ describeEachDatabase(
       });
 
       it('an attempt that ended unrecorded (a crash mid-send) is not sent again by the next claim', async () => {
-        const member = await newMember(server());
+        const member = await verifiedMember(server());
         await fund(server(), member.id, 'BTC', '0.5');
         fake.idempotentPayouts = false;
         // Keep the processor from sending at once: the provider is down (surely not sent).
@@ -324,7 +315,7 @@ describeEachDatabase(
     });
 
     it('a payout the provider refuses outright fails and the funds come back', async () => {
-      const member = await newMember(server());
+      const member = await verifiedMember(server());
       await fund(server(), member.id, 'ETH', '1');
       fake.createError = new ProviderError('Invalid address for this network', {
         provider: 'sandbox',
@@ -469,7 +460,7 @@ describeEachDatabase(
     });
 
     it('reads codes in any case, checks no format for unpatterned currencies, and keeps destination tags', async () => {
-      const member = await newMember(server());
+      const member = await verifiedMember(server());
       await fund(server(), member.id, 'BTC', '0.1');
       await fund(server(), member.id, 'XRP', '500');
       await fund(server(), member.id, 'SOL', '1');
@@ -494,7 +485,7 @@ describeEachDatabase(
     });
 
     it('requires a valid, unused 2FA code when 2FA is on (403, never 401)', async () => {
-      const member = await newMember(server());
+      const member = await verifiedMember(server());
       await fund(server(), member.id, 'BTC', '0.5');
       const secret = await enableTwoFactor(server(), member);
       const body = { currency: 'btc', amount: '0.01', address: ADDRESSES.BTC };
@@ -531,7 +522,7 @@ describeEachDatabase(
     });
 
     it('keeps each KYC tier within its daily limit, over a rolling 24 hours, failed withdrawals not counted', async () => {
-      const member = await newMember(server(), 'unverified');
+      const member = await signUpMember(server());
       await fund(server(), member.id, 'USDT', '20000');
       const body = { currency: 'usdt', address: ADDRESSES.ETH };
       expect(await limits(server(), member)).toEqual({
@@ -556,12 +547,12 @@ describeEachDatabase(
       const again = await withdraw(server(), member, { ...body, amount: '600' });
       expect(again.status).toBe(201);
 
-      await setTier(server(), member, 'verified');
+      await setKycTier(server(), member, 'verified');
       expect((await limits(server(), member)).daily_limit_usd).toBe('100000');
       const big = await withdraw(server(), member, { ...body, amount: '5000' });
       expect(big.status).toBe(201);
 
-      await setTier(server(), member, 'unverified');
+      await setKycTier(server(), member, 'unverified');
       expect((await withdraw(server(), member, { ...body, amount: '50' })).status).toBe(422);
       // A day later (the rows aged rather than the clock moved: sessions would expire with it).
       await server().db.query(
@@ -573,7 +564,7 @@ describeEachDatabase(
     });
 
     it('concurrent withdrawals at the limit do not both slip under it', async () => {
-      const member = await newMember(server(), 'unverified');
+      const member = await signUpMember(server());
       await fund(server(), member.id, 'USDT', '10000');
       const answers = await Promise.all(
         Array.from({ length: 12 }, () =>
@@ -600,7 +591,7 @@ describeEachDatabase(
     });
 
     it('an idempotency key sent 200 times at once makes one withdrawal; another payload under it is refused', async () => {
-      const member = await newMember(server());
+      const member = await verifiedMember(server());
       await fund(server(), member.id, 'ETH', '1');
       const body = { currency: 'eth', amount: '0.1', address: ADDRESSES.ETH };
       const answers = await Promise.all(
@@ -654,7 +645,7 @@ describeEachDatabase(
     });
 
     it('50 simultaneous withdrawals of one balance: exactly the affordable ones go through', async () => {
-      const member = await newMember(server());
+      const member = await verifiedMember(server());
       await fund(server(), member.id, 'BTC', '1');
       const answers = await Promise.all(
         Array.from({ length: 50 }, () =>

@@ -104,6 +104,56 @@ export class FakeHttpServer {
   }
 }
 
+/**
+ * What the provider fakes share: their server with its test controls, and the bearer tokens they
+ * issue, which a test can revoke to play a provider ending them early.
+ */
+export abstract class FakeProviderServer {
+  tokensIssued = 0;
+  readonly #tokens = new Set<string>();
+  readonly #server = new FakeHttpServer((request) => this.route(request));
+
+  start(): Promise<string> {
+    return this.#server.start();
+  }
+
+  stop(): Promise<void> {
+    return this.#server.stop();
+  }
+
+  get baseUrl(): string {
+    return this.#server.baseUrl;
+  }
+
+  /** Every request, in order. */
+  get requests(): FakeRequest[] {
+    return this.#server.requests;
+  }
+
+  /** The next matching request gets this answer instead of the real one. */
+  failNext(failure: ScriptedFailure): void {
+    this.#server.failNext(failure);
+  }
+
+  /** Every token issued so far stops working. */
+  revokeTokens(): void {
+    this.#tokens.clear();
+  }
+
+  protected abstract route(request: FakeRequest): Promise<FakeAnswer>;
+
+  protected issueToken(token: string): void {
+    this.#tokens.add(token);
+    this.tokensIssued++;
+  }
+
+  /** Whether the request carries a bearer token this fake issued and has not revoked. */
+  protected hasLiveToken(request: FakeRequest): boolean {
+    const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
+    return token !== undefined && this.#tokens.has(token);
+  }
+}
+
 function parseBody(rawBody: string, contentType: string | undefined): Record<string, unknown> {
   if (rawBody === '') return {};
   if ((contentType ?? '').includes('application/x-www-form-urlencoded')) {

@@ -1,14 +1,7 @@
 import crypto from 'node:crypto';
 import { decimal, formatDecimal, mulToScale, parseDecimal } from '@platform/money';
 import { NOWPAYMENTS_SIGNATURE_HEADER, nowPaymentsSignature } from '../signatures.ts';
-import {
-  type FakeAnswer,
-  FakeHttpServer,
-  type FakeRequest,
-  postWebhook,
-  type ScriptedFailure,
-  text,
-} from './fake-http.ts';
+import { type FakeAnswer, FakeProviderServer, type FakeRequest, postWebhook, text } from './fake-http.ts';
 
 /**
  * A local stand-in for NOWPayments' API (third-party-apis.md §2) in the shapes of its Postman
@@ -69,40 +62,16 @@ type Invoice = {
 /** Estimate rates (1 from-unit in to-units) the fake knows. */
 const RATES: Record<string, string> = { 'usd:btc': '0.0000148', 'btc:usd': '67500', 'eth:btc': '0.052' };
 
-export class FakeNowPayments {
+export class FakeNowPayments extends FakeProviderServer {
   apiKey = 'fake-api-key';
   ipnSecret = 'fake-ipn-secret';
   email = 'ops@example.com';
   password = 'fake-password';
   verificationCode = '123456';
-  tokensIssued = 0;
   readonly invoices = new Map<string, Invoice>();
   readonly payments = new Map<number, FakeNowPayment>();
   readonly withdrawals = new Map<string, FakeNowWithdrawal>();
-  readonly #tokens = new Set<string>();
-  readonly #server = new FakeHttpServer((request) => this.#route(request));
   #sequence = 5_000_000;
-
-  start(): Promise<string> {
-    return this.#server.start();
-  }
-
-  stop(): Promise<void> {
-    return this.#server.stop();
-  }
-
-  get requests(): FakeRequest[] {
-    return this.#server.requests;
-  }
-
-  failNext(failure: ScriptedFailure): void {
-    this.#server.failNext(failure);
-  }
-
-  /** Every JWT issued so far stops working. */
-  revokeTokens(): void {
-    this.#tokens.clear();
-  }
 
   /** A payer picks a coin on the invoice page and pays (or not): the invoice's payment appears or moves. */
   payInvoice(
@@ -170,7 +139,7 @@ export class FakeNowPayments {
     return postWebhook(invoice.ipn_callback_url ?? '', rawBody, headers);
   }
 
-  async #route(request: FakeRequest): Promise<FakeAnswer> {
+  protected override async route(request: FakeRequest): Promise<FakeAnswer> {
     const { method, path } = request;
     if (request.headers['x-api-key'] !== this.apiKey) return error(403, 'INVALID_API_KEY', 'Invalid api key');
     if (method === 'POST' && path === '/auth') return this.#auth(request);
@@ -201,8 +170,7 @@ export class FakeNowPayments {
   }
 
   #withJwt(request: FakeRequest, handler: () => FakeAnswer): FakeAnswer {
-    const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
-    if (!token || !this.#tokens.has(token)) {
+    if (!this.hasLiveToken(request)) {
       return error(401, 'AUTH_REQUIRED', 'Authorization header is empty (Bearer JWTtoken is required)');
     }
     return handler();
@@ -213,8 +181,7 @@ export class FakeNowPayments {
       return error(401, 'INVALID_CREDENTIALS', 'Wrong email or password');
     }
     const token = `eyJ${crypto.randomBytes(24).toString('base64url')}`;
-    this.#tokens.add(token);
-    this.tokensIssued++;
+    this.issueToken(token);
     return { status: 200, body: { token } };
   }
 
@@ -247,7 +214,7 @@ export class FakeNowPayments {
         price_currency: invoice.price_currency,
         pay_currency: invoice.pay_currency,
         ipn_callback_url: invoice.ipn_callback_url,
-        invoice_url: `${this.#server.baseUrl}/payment/?iid=${id}`,
+        invoice_url: `${this.baseUrl}/payment/?iid=${id}`,
         success_url: text(body.success_url) ?? null,
         cancel_url: text(body.cancel_url) ?? null,
         created_at: now,

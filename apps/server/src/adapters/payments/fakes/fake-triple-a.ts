@@ -1,14 +1,7 @@
 import crypto from 'node:crypto';
 import { makeTestnetInvoice } from '../bolt11.ts';
 import { TRIPLEA_SIGNATURE_HEADER, tripleASignatureHeader } from '../signatures.ts';
-import {
-  type FakeAnswer,
-  FakeHttpServer,
-  type FakeRequest,
-  postWebhook,
-  type ScriptedFailure,
-  text,
-} from './fake-http.ts';
+import { type FakeAnswer, FakeProviderServer, type FakeRequest, postWebhook, text } from './fake-http.ts';
 
 /**
  * A local stand-in for Triple-A's API v2 (third-party-apis.md §1) in its documented shapes: OAuth
@@ -59,42 +52,18 @@ export type FakeTripleAPayout = {
 
 const UNAUTHORIZED: FakeAnswer = { status: 401, body: { error: 'unauthorized', message: 'Invalid or expired token' } };
 
-export class FakeTripleA {
+export class FakeTripleA extends FakeProviderServer {
   clientId = 'fake-client-id';
   clientSecret = 'fake-client-secret';
   merchantKey = 'fake-merchant-key';
   tokenLifetimeSeconds = 3600;
   lightningEnabled = false;
-  tokensIssued = 0;
   readonly payments = new Map<string, FakeTripleAPayment>();
   readonly payouts = new Map<string, FakeTripleAPayout>();
   readonly refunds: Record<string, unknown>[] = [];
   readonly lightning = new Map<string, { status: string; expiry_date: string }>();
-  readonly #tokens = new Set<string>();
-  readonly #server = new FakeHttpServer((request) => this.#route(request));
   readonly #nodeKey = crypto.randomBytes(32);
   #sequence = 400_000;
-
-  start(): Promise<string> {
-    return this.#server.start();
-  }
-
-  stop(): Promise<void> {
-    return this.#server.stop();
-  }
-
-  get requests(): FakeRequest[] {
-    return this.#server.requests;
-  }
-
-  failNext(failure: ScriptedFailure): void {
-    this.#server.failNext(failure);
-  }
-
-  /** Every token issued so far stops working (Triple-A ended them early). */
-  revokeTokens(): void {
-    this.#tokens.clear();
-  }
 
   setPayment(reference: string, change: Partial<FakeTripleAPayment>): void {
     const payment = this.payments.get(reference);
@@ -134,11 +103,10 @@ export class FakeTripleA {
     return { rawBody, headers: { [TRIPLEA_SIGNATURE_HEADER]: tripleASignatureHeader(secret, rawBody, unixSeconds) } };
   }
 
-  async #route(request: FakeRequest): Promise<FakeAnswer> {
+  protected override async route(request: FakeRequest): Promise<FakeAnswer> {
     const { method, path } = request;
     if (method === 'POST' && path === '/oauth/token') return this.#token(request);
-    const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
-    if (!token || !this.#tokens.has(token)) return UNAUTHORIZED;
+    if (!this.hasLiveToken(request)) return UNAUTHORIZED;
 
     if (method === 'POST' && path === '/payment') return this.#createPayment(request);
     let match = /^\/payment\/([^/]+)$/.exec(path);
@@ -177,8 +145,7 @@ export class FakeTripleA {
       return { status: 401, body: { error: 'invalid_client', error_description: 'Client authentication failed' } };
     }
     const token = crypto.randomBytes(16).toString('hex');
-    this.#tokens.add(token);
-    this.tokensIssued++;
+    this.issueToken(token);
     return {
       status: 200,
       body: {
@@ -230,7 +197,7 @@ export class FakeTripleA {
       body: {
         payment_reference: reference,
         access_token: crypto.randomBytes(8).toString('hex'),
-        hosted_url: `${this.#server.baseUrl}/hosted/${reference}`,
+        hosted_url: `${this.baseUrl}/hosted/${reference}`,
         notify_secret: payment.notify_secret,
         expiry_date: payment.expiry_date,
       },
