@@ -22,6 +22,13 @@ export function paymentProviderModule(app: FastifyInstance, context: AppContext)
   const provider = createPaymentProvider(context);
   setPaymentProvider(context, provider);
   if (provider instanceof SandboxProvider) {
+    // The sandbox lets anyone pay checkouts and send chain deposits: play money, by design. Say so
+    // loudly where real money would be expected.
+    if (context.config.env === 'production') {
+      context.log.warn(
+        'PAYMENT_PROVIDER is the sandbox: its pages and /sandbox/chain/deposits credit play money to anyone. Set triple-a or nowpayments for real funds.',
+      );
+    }
     sandboxRoutes(app, provider);
     app.addHook('onReady', async () => {
       await provider.start();
