@@ -1,3 +1,4 @@
+import type { OrdersFilter, TradesFilter } from './trading.ts';
 import type { PageRequest, WalletTransactionsFilter } from './wallet.ts';
 
 /** Every TanStack Query key of the client, in one place. */
@@ -13,4 +14,10 @@ export const queryKeys = {
   walletTransactions: (accountId: string, filter: WalletTransactionsFilter) =>
     ['wallet', accountId, 'transactions', filter] as const,
   walletTransfers: (accountId: string, page: PageRequest) => ['wallet', accountId, 'transfers', page] as const,
+  candles: (pairId: string, range: string) => ['market', 'candles', pairId, range] as const,
+  /** Everything of one account's trading: invalidating it refreshes open orders and both histories. */
+  trading: (accountId: string) => ['trading', accountId] as const,
+  orders: (accountId: string, filter: OrdersFilter) => ['trading', accountId, 'orders', filter] as const,
+  accountTrades: (accountId: string, filter: TradesFilter) => ['trading', accountId, 'trades', filter] as const,
+  notifications: (accountId: string) => ['notifications', accountId] as const,
 };

@@ -7,6 +7,9 @@ import {
   userFacingTexts,
   validationTexts,
 } from '@platform/contracts';
+import { historyTexts } from './en-history.ts';
+import { notificationCentreTexts } from './en-notifications.ts';
+import { tradeTexts } from './en-trade.ts';
 
 const themeNames = Object.fromEntries(Object.values(themes).map((theme) => [theme.id, theme.name])) as Record<
   ThemeId,
@@ -1014,6 +1017,9 @@ export const en = {
     },
   },
   themes: themeNames,
+  trade: tradeTexts,
+  history: historyTexts,
+  notificationCentre: notificationCentreTexts,
 };
 
 export type EnglishResources = typeof en;
