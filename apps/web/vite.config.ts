@@ -27,6 +27,8 @@ export default defineConfig({
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+            // The chart library is only for the trade page: its own chunk, loaded with that page.
+            { name: 'charts', test: /node_modules[\\/](lightweight-charts|fancy-canvas)[\\/]/, priority: 1 },
             { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },

@@ -20,7 +20,8 @@ export const notificationsApi = {
       method: 'POST',
       schema: notificationSchema,
     }),
-  markAllRead: () => apiClient.request('/v1/notifications/read-all', { method: 'POST', schema: notificationsChangedSchema }),
+  markAllRead: () =>
+    apiClient.request('/v1/notifications/read-all', { method: 'POST', schema: notificationsChangedSchema }),
   remove: (notificationId: string) =>
     apiClient.request(`/v1/notifications/${encodeURIComponent(notificationId)}`, { method: 'DELETE' }),
   clear: () => apiClient.request('/v1/notifications', { method: 'DELETE', schema: notificationsChangedSchema }),

@@ -10,6 +10,7 @@ import {
 import { historyTexts } from './en-history.ts';
 import { notificationCentreTexts } from './en-notifications.ts';
 import { tradeTexts } from './en-trade.ts';
+import { tradeMarketTexts } from './en-trade-market.ts';
 
 const themeNames = Object.fromEntries(Object.values(themes).map((theme) => [theme.id, theme.name])) as Record<
   ThemeId,
@@ -1018,6 +1019,7 @@ export const en = {
   },
   themes: themeNames,
   trade: tradeTexts,
+  tradeMarket: tradeMarketTexts,
   history: historyTexts,
   notificationCentre: notificationCentreTexts,
 };
