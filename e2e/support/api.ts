@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import * as OTPAuth from 'otpauth';
+import { expect } from 'vitest';
 import { baseUrl } from './browser.ts';
 
 /** A fresh identity per test: the suite shares one server and one database. */
@@ -56,4 +57,27 @@ export async function enableTwoFactorByApi(session: { token: string; account_id:
   const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(setup.secret), digits: 6, period: 30 });
   await call('POST', `/v1/accounts/${session.account_id}/2fa/enable`, { code: totp.generate() }, session.token);
   return totp;
+}
+
+/**
+ * Funds an account the way a payer would, without the browser: a checkout deposit, paid in full on
+ * the sandbox's hosted page (its "Pay" button posts to /pay), then credited once it confirms.
+ */
+export async function fundByCheckout(session: { token: string }, currency: string, amount: string): Promise<void> {
+  const deposit = await call<{ id: string; checkout_url: string }>(
+    'POST',
+    '/api/v1/wallet/deposit',
+    { currency, amount, payment_method: 'crypto' },
+    session.token,
+  );
+  const paid = await fetch(`${deposit.checkout_url}/pay`, { method: 'POST', redirect: 'manual' });
+  if (paid.status !== 303) throw new Error(`sandbox pay -> ${paid.status}`);
+  await expect
+    .poll(
+      async () =>
+        (await call<{ status: string }>('GET', `/api/v1/wallet/deposit/${deposit.id}`, undefined, session.token))
+          .status,
+      { timeout: 20_000, interval: 250 },
+    )
+    .toBe('completed');
 }

@@ -1,36 +1,12 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { call, enableTwoFactorByApi, newIdentity, registerByApi } from '../support/api.ts';
+import { call, enableTwoFactorByApi, fundByCheckout, newIdentity, registerByApi } from '../support/api.ts';
 import { useBrowser } from '../support/browser.ts';
 
 type Identity = ReturnType<typeof newIdentity>;
-type Session = Awaited<ReturnType<typeof registerByApi>>['session'];
 
 /** An EIP-55 test vector (all upper case: no checksum to get wrong), the format usdt withdrawals take (§5). */
 const ETHEREUM_ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
-
-/**
- * Funds an account the way a payer would, without the browser: a checkout deposit, paid in full on
- * the sandbox's hosted page (its "Pay" button posts to /pay), then credited once it confirms.
- */
-async function fundByCheckout(session: Session, currency: string, amount: string): Promise<void> {
-  const deposit = await call<{ id: string; checkout_url: string }>(
-    'POST',
-    '/api/v1/wallet/deposit',
-    { currency, amount, payment_method: 'crypto' },
-    session.token,
-  );
-  const paid = await fetch(`${deposit.checkout_url}/pay`, { method: 'POST', redirect: 'manual' });
-  if (paid.status !== 303) throw new Error(`sandbox pay -> ${paid.status}`);
-  await expect
-    .poll(
-      async () =>
-        (await call<{ status: string }>('GET', `/api/v1/wallet/deposit/${deposit.id}`, undefined, session.token))
-          .status,
-      { timeout: 20_000, interval: 250 },
-    )
-    .toBe('completed');
-}
 
 async function signInThroughModal(page: Page, identity: Identity) {
   await page.goto('/');
