@@ -154,6 +154,12 @@ export const userFacingTexts = {
   noResultsFound: 'No results found',
   noNotificationsYet: 'No notifications yet',
   noBalancesAvailable: 'No balances available',
+  failedToLoadTradingPairData: 'Failed to load trading pair data',
+  failedToLoadTradingPairs: 'Failed to load trading pairs',
+  failedToLoadChart: 'Failed to load chart',
+  checkInternetConnection: 'Please check your internet connection',
+  failedToLoadPrices: 'Failed to load prices',
+  connectionError: 'Connection error',
 } as const;
 
 /** Spec §8 success texts. */
@@ -168,4 +174,9 @@ export const successTexts = {
   walletConnected: 'Wallet connected',
   settingsSaved: 'Settings saved',
   passwordChanged: 'Password changed',
+  orderPlaced: 'Order placed',
+  orderCancelled: 'Order cancelled',
+  tradeExecuted: 'Trade executed',
+  withdrawalSubmitted: 'Withdrawal submitted',
+  depositConfirmed: 'Deposit confirmed',
 } as const;

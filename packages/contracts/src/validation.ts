@@ -3,6 +3,8 @@
  * client can translate it; the server answers with the English text and the key in `details`.
  */
 export const validationTexts = {
+  /** §5 Orders. */
+  fillAllRequiredFields: 'Please fill all required fields',
   emailRequired: 'Email is required',
   emailInvalid: 'Invalid email',
   emailAddressInvalid: 'Invalid email address',

@@ -1,5 +1,6 @@
-import { PlaceholderScreen } from './placeholder-screen.tsx';
+import { OrderHistoryPage } from '../features/orders/index.ts';
 
+/** Spec §2.1 /orders: open orders and the order history. */
 export function Component() {
-  return <PlaceholderScreen page="orders" />;
+  return <OrderHistoryPage />;
 }

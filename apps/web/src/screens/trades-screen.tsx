@@ -1,5 +1,6 @@
-import { PlaceholderScreen } from './placeholder-screen.tsx';
+import { TradeHistoryPage } from '../features/orders/index.ts';
 
+/** Spec §2.1 /trades: the account's executed trades. */
 export function Component() {
-  return <PlaceholderScreen page="trades" />;
+  return <TradeHistoryPage />;
 }

@@ -23,6 +23,27 @@ if (!window.matchMedia) {
     }) as MediaQueryList;
 }
 
+// jsdom draws no canvas, which the chart library needs: every page that shows a chart gets a chart
+// that draws nothing (price-chart.test.tsx mocks it with its own spies).
+vi.mock('lightweight-charts', () => {
+  const series = () => ({ setData: () => {}, update: () => {}, applyOptions: () => {} });
+  return {
+    ColorType: { Solid: 'solid' },
+    TickMarkType: { Year: 0, Month: 1, DayOfMonth: 2, Time: 3, TimeWithSeconds: 4 },
+    CandlestickSeries: 'Candlestick',
+    HistogramSeries: 'Histogram',
+    createChart: () => ({
+      addSeries: series,
+      priceScale: () => ({ applyOptions: () => {} }),
+      applyOptions: () => {},
+      timeScale: () => ({ fitContent: () => {} }),
+      subscribeCrosshairMove: () => {},
+      unsubscribeCrosshairMove: () => {},
+      remove: () => {},
+    }),
+  };
+});
+
 // Screens with market data open the product socket; in tests it is a fake that never connects
 // unless a test drives it (tests of the socket pass their own factory).
 globalThis.WebSocket = FakeWebSocket as unknown as typeof WebSocket;

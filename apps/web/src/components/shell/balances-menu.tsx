@@ -4,7 +4,17 @@ import { Link } from 'react-router';
 import { balanceMenuItems } from '../../features/wallet/balances-model.ts';
 import { useLiveBalances, useWalletBalances } from '../../features/wallet/use-wallet.ts';
 import { errorMessage } from '../../lib/error-message.ts';
+import { formatUsdPrice, MISSING_VALUE } from '../../lib/format.ts';
 import { MenuButton } from './menu-button.tsx';
+import '../../theme/notifications.css';
+
+/**
+ * Spec §7.8: when the balances cannot be loaded, placeholder balances BTC, ETH and USDT and a
+ * total of 12345.67 show. They are marked as placeholders, under the failure, and carry no amounts
+ * per currency: nothing here may pass for the user's real holdings.
+ */
+export const PLACEHOLDER_BALANCE_CURRENCIES = ['BTC', 'ETH', 'USDT'] as const;
+export const PLACEHOLDER_BALANCE_TOTAL = '12345.67';
 
 /**
  * Spec §2.3: the signed-in user's non-zero balances (2 decimals, 8 for BTC). They stay fresh
@@ -18,6 +28,7 @@ export function BalancesMenu() {
   // component only for the result fields it saw read, and the panel renders later, when opened.
   const { data, error, isPending, isError } = useWalletBalances();
   const items = balanceMenuItems(data ?? []);
+  // Placeholders only when nothing real is known: a failed refresh keeps the balances last loaded.
   const failed = isError && !data;
   // The trigger shows coins, not a wallet: the wallet-connect button beside it already does.
   return (
@@ -33,9 +44,24 @@ export function BalancesMenu() {
           {isPending ? (
             <p className="menu-empty">{t('app.loading')}</p>
           ) : failed ? (
-            <p className="menu-empty" role="alert">
-              {errorMessage(error, t, 'errors.failedToLoadWalletBalances')}
-            </p>
+            <div className="balance-menu-placeholder" data-testid="balances-menu-placeholder">
+              <p className="balance-menu-placeholder-alert" role="alert">
+                {errorMessage(error, t, 'errors.failedToLoadWalletBalances')}
+              </p>
+              <p className="balance-menu-placeholder-note">{t('notificationCentre.balancesFallback.note')}</p>
+              <ul className="balance-menu-list" aria-label={t('notificationCentre.balancesFallback.note')}>
+                {PLACEHOLDER_BALANCE_CURRENCIES.map((currency) => (
+                  <li key={currency} className="balance-menu-item">
+                    <span className="balance-menu-currency">{currency}</span>
+                    <span className="tabular">{MISSING_VALUE}</span>
+                  </li>
+                ))}
+              </ul>
+              <p className="balance-menu-placeholder-total">
+                <span>{t('notificationCentre.balancesFallback.total')}</span>
+                <span className="tabular">{formatUsdPrice(PLACEHOLDER_BALANCE_TOTAL)}</span>
+              </p>
+            </div>
           ) : items.length === 0 ? (
             <p className="menu-empty">{t('errors.noBalancesAvailable')}</p>
           ) : (

@@ -2,6 +2,8 @@
  * Streamed market data enters the client here and only here (conventions: one module, as dYdX
  * v4-web does). Screens use these hooks; they never open a socket or read price messages.
  */
+
+export { applyCandleTick, candleBucketStart, type LiveCandles } from './candles.ts';
 export {
   type FeedStatus,
   type LivePair,
@@ -17,5 +19,21 @@ export {
   useSparkline,
   useWatchPairs,
 } from './hooks.ts';
+export type { BookLevel, BookSide } from './order-book.ts';
+export { BOOK_SNAPSHOT_DEPTH, type OrderBookPicture, type OrderBookStatus } from './order-book-feed.ts';
+export {
+  bookSpread,
+  depthFraction,
+  GROUPING_MULTIPLIER_EXPONENTS,
+  type GroupedLevel,
+  groupingStep,
+  groupingSteps,
+  groupLevels,
+  type Spread,
+} from './order-book-grouping.ts';
 export type { LiveQuote } from './price-store.ts';
 export type { SocketStatus } from './product-socket.ts';
+export { RECENT_TRADES_LIMIT, TRADE_TAPE_CAPACITY, type TradeTapeStatus } from './trade-tape.ts';
+export { type CandlesResult, useCandles } from './use-candles.ts';
+export { type OrderBookResult, useOrderBook } from './use-order-book.ts';
+export { type RecentTrades, useRecentTrades } from './use-recent-trades.ts';

@@ -168,6 +168,25 @@ describe('ProductSocket (spec §4, §7.6)', () => {
     expect(server.latest.sent[0]).toEqual({ type: 'auth', token: 'token-2' });
   });
 
+  it('subscribes the user channels again once a refreshed token is accepted after they expired', () => {
+    const { server, socket } = setup();
+    socket.authenticate('token-1');
+    socket.subscribe('orders', () => {});
+    socket.subscribe('price.BTC_USD', () => {});
+    socket.connect();
+    server.latest.acceptOpen();
+    // The token expired: the server ends the user channel (then says UNAUTHORIZED).
+    server.latest.receive({ type: 'unsubscribed', channel: 'orders' });
+    socket.authenticate('token-2');
+    expect(server.latest.sentOfType('subscribe')).toHaveLength(2);
+    server.latest.receive({ type: 'authenticated', account_id: '3f1c2b9e-8d4a-4c1e-9b7a-2e5d6f8a9b0c' });
+    expect(server.latest.sentOfType('subscribe')).toEqual([
+      { type: 'subscribe', channel: 'orders' },
+      { type: 'subscribe', channel: 'price.BTC_USD' },
+      { type: 'subscribe', channel: 'orders' },
+    ]);
+  });
+
   it('reopens a fresh, anonymous connection on logout', () => {
     const { server, socket } = setup();
     socket.authenticate('token-1');

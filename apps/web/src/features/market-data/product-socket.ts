@@ -79,6 +79,11 @@ export class ProductSocket {
   private pingTimer: ReturnType<typeof setInterval> | null = null;
   /** The access token the connection proves its account with (user channels), or null. */
   private authToken: string | null = null;
+  /**
+   * Channels the server ended while listeners still hold them: user channels end when the token
+   * expires, and are subscribed again once a fresh token is accepted ('authenticated').
+   */
+  private readonly endedByServer = new Set<string>();
 
   constructor(options: ProductSocketOptions) {
     this.options = {
@@ -219,6 +224,7 @@ export class ProductSocket {
 
   private handleOpen(): void {
     this.attempts = 0;
+    this.endedByServer.clear();
     this.setStatus('open');
     this.startPing();
     if (this.authToken !== null) this.send({ type: 'auth', token: this.authToken });
@@ -240,9 +246,21 @@ export class ProductSocket {
       return;
     }
     const message = parsed.data;
+    this.trackServerEndings(message);
     for (const listener of this.messageListeners) listener(message);
     if ('channel' in message && message.channel) {
       for (const token of this.channels.get(message.channel) ?? []) token.listener(message);
+    }
+  }
+
+  private trackServerEndings(message: ServerSocketMessage): void {
+    if (message.type === 'unsubscribed' && this.channels.has(message.channel)) {
+      this.endedByServer.add(message.channel);
+    } else if (message.type === 'authenticated') {
+      for (const channel of this.endedByServer) {
+        if (this.channels.has(channel)) this.send({ type: 'subscribe', channel });
+      }
+      this.endedByServer.clear();
     }
   }
 

@@ -879,8 +879,6 @@ export const en = {
     trade: {
       title: 'Trade',
       description: 'Buy and sell with market, limit, stop-limit and OCO orders, with order book, chart and strategies.',
-      selectedPair: 'Selected pair: {{pair}}',
-      selectedAction: 'Carried action: {{action}}',
     },
     markets: { title: 'Markets', description: 'Live prices, 24-hour changes and volumes of every market.' },
     news: { title: 'News', description: 'Market news and articles with their expected market impact.' },

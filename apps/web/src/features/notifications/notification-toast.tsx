@@ -1,0 +1,31 @@
+import { Info, TriangleAlert } from 'lucide-react';
+import toast from 'react-hot-toast';
+import { previewText, type StoredNotification } from './notification-model.ts';
+
+/** A short toast for a notification that just arrived live (spec §2.2: toasts at the top right). */
+export function showNotificationToast(notification: StoredNotification): void {
+  const content = (
+    <span className="notification-toast" data-testid="notification-toast">
+      <strong className="notification-toast-title">{notification.title}</strong>
+      {notification.message ? (
+        <span className="notification-toast-message">{previewText(notification.message)}</span>
+      ) : null}
+    </span>
+  );
+  // The notification's id keeps one toast per notification, however often it is pushed.
+  const options = { id: `notification-${notification.id}` };
+  switch (notification.severity) {
+    case 'success':
+      toast.success(content, options);
+      return;
+    case 'error':
+      toast.error(content, options);
+      return;
+    case 'warning':
+      toast(content, { ...options, icon: <TriangleAlert size={18} className="notification-toast-icon-warning" /> });
+      return;
+    case 'info':
+      toast(content, { ...options, icon: <Info size={18} className="notification-toast-icon-info" /> });
+      return;
+  }
+}

@@ -1,0 +1,117 @@
+import type { AccountTrade, Order } from '@platform/contracts';
+import { useTranslation } from 'react-i18next';
+import { NumberCell, PairCell, SideCell, StatusCell, TimeCell } from './order-cells.tsx';
+import { filledPercent, formatExact, formatOrderPrice, type PairsById } from './order-format.ts';
+
+/** The order history and the trade history as tables (spec §3.6 labels). */
+
+export function OrderHistoryTable({ orders, pairs }: { orders: readonly Order[]; pairs: PairsById }) {
+  const { t } = useTranslation();
+  return (
+    <div className="orders-table-wrap">
+      <table className="orders-table" data-testid="order-history-table">
+        <thead>
+          <tr>
+            <th scope="col">{t('history.columns.time')}</th>
+            <th scope="col">{t('history.columns.pair')}</th>
+            <th scope="col">{t('history.columns.side')}</th>
+            <th scope="col">{t('history.columns.type')}</th>
+            <th scope="col" className="num">
+              {t('history.columns.price')}
+            </th>
+            <th scope="col" className="num">
+              {t('history.columns.stopPrice')}
+            </th>
+            <th scope="col" className="num">
+              {t('history.columns.averagePrice')}
+            </th>
+            <th scope="col" className="num">
+              {t('history.columns.amount')}
+            </th>
+            <th scope="col" className="num">
+              {t('history.columns.filled')}
+            </th>
+            <th scope="col" className="num">
+              {t('history.columns.total')}
+            </th>
+            <th scope="col" className="num">
+              {t('history.columns.fee')}
+            </th>
+            <th scope="col">{t('history.columns.status')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {orders.map((order) => {
+            const pair = pairs.get(order.trading_pair);
+            const percent = filledPercent(order);
+            return (
+              <tr key={order.id} data-testid="order-history-row" data-order-id={order.id}>
+                <TimeCell value={order.created_at} />
+                <PairCell pairId={order.trading_pair} />
+                <SideCell side={order.side} />
+                <td>{t(`history.types.${order.type}`)}</td>
+                <NumberCell>{formatOrderPrice(order.price, order.trading_pair, pair)}</NumberCell>
+                <NumberCell>{formatOrderPrice(order.stop_price, order.trading_pair, pair)}</NumberCell>
+                <NumberCell>{formatOrderPrice(order.average_price, order.trading_pair, pair)}</NumberCell>
+                <NumberCell>{formatExact(order.quantity ?? order.quote_amount)}</NumberCell>
+                <td className="num tabular">
+                  {formatExact(order.filled_quantity)}
+                  {percent === null ? null : <span className="orders-percent">{percent}%</span>}
+                </td>
+                <NumberCell>{formatExact(order.total)}</NumberCell>
+                <NumberCell className="muted">{`${formatExact(order.fee)} ${order.fee_currency}`}</NumberCell>
+                <StatusCell status={order.status} />
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function TradeHistoryTable({ trades, pairs }: { trades: readonly AccountTrade[]; pairs: PairsById }) {
+  const { t } = useTranslation();
+  return (
+    <div className="orders-table-wrap">
+      <table className="orders-table" data-testid="trade-history-table">
+        <thead>
+          <tr>
+            <th scope="col">{t('history.columns.time')}</th>
+            <th scope="col">{t('history.columns.pair')}</th>
+            <th scope="col">{t('history.columns.side')}</th>
+            <th scope="col">{t('history.columns.role')}</th>
+            <th scope="col" className="num">
+              {t('history.columns.price')}
+            </th>
+            <th scope="col" className="num">
+              {t('history.columns.amount')}
+            </th>
+            <th scope="col" className="num">
+              {t('history.columns.total')}
+            </th>
+            <th scope="col" className="num">
+              {t('history.columns.fee')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {trades.map((trade) => (
+            <tr key={`${trade.id}-${trade.order_id}`} data-testid="trade-history-row" data-trade-id={trade.id}>
+              <TimeCell value={trade.timestamp} />
+              <PairCell pairId={trade.trading_pair} />
+              <SideCell side={trade.side} />
+              <td className="muted">{t(`history.roles.${trade.role}`)}</td>
+              <NumberCell>
+                {formatOrderPrice(trade.price, trade.trading_pair, pairs.get(trade.trading_pair))}
+              </NumberCell>
+              <NumberCell>{formatExact(trade.quantity)}</NumberCell>
+              <NumberCell>{formatExact(trade.total)}</NumberCell>
+              <NumberCell className="muted">{`${formatExact(trade.fee)} ${trade.fee_currency}`}</NumberCell>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

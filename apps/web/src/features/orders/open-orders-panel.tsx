@@ -1,0 +1,258 @@
+import type { Order } from '@platform/contracts';
+import { useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/ui/button.tsx';
+import { Modal } from '../../components/ui/modal.tsx';
+import { pairSymbol } from '../../lib/format.ts';
+import { usePairs } from '../market-data/index.ts';
+import { ModifyOrderDialog } from './modify-order-dialog.tsx';
+import { canModify } from './modify-order-form.ts';
+import { useOrderActions } from './order-actions.ts';
+import { NumberCell, PairCell, SideCell, StatusCell, TimeCell } from './order-cells.tsx';
+import {
+  filledPercent,
+  formatExact,
+  formatOrderPrice,
+  openOrderTotal,
+  type PairsById,
+  pairsById,
+} from './order-format.ts';
+import { useOpenOrders } from './order-queries.ts';
+import { TableBody } from './table-states.tsx';
+
+/** The open orders of one pair (or all when `pairId` is null), live, with cancel, cancel all and modify. */
+export function OpenOrdersPanel({ pairId }: { pairId: string | null }) {
+  const { t } = useTranslation();
+  const query = useOpenOrders();
+  const pairs = pairsById(usePairs().data);
+  const actions = useOrderActions();
+  const [modifyingId, setModifyingId] = useState<string | null>(null);
+  const [confirmingAll, setConfirmingAll] = useState(false);
+  const orders = useMemo(
+    () => (query.data?.orders ?? []).filter((order) => pairId === null || order.trading_pair === pairId),
+    [query.data, pairId],
+  );
+  // The order being modified, as it is now: the dialog closes when it fills or is cancelled meanwhile.
+  const modifying = modifyingId === null ? undefined : orders.find((order) => order.id === modifyingId);
+  const heldTotal = query.data?.pagination.total ?? 0;
+  const heldCount = query.data?.orders.length ?? 0;
+
+  return (
+    <>
+      <TableBody
+        isPending={query.isPending}
+        error={query.error}
+        hasData={query.data !== undefined}
+        isEmpty={orders.length === 0}
+        fallbackKey="history.open.failed"
+        onRetry={() => void query.refetch()}
+        empty={pairId ? t('history.open.emptyPair', { pair: pairSymbol(pairId) }) : t('history.open.empty')}
+      >
+        <OpenOrdersTable
+          orders={orders}
+          pairs={pairs}
+          busyIds={actions.busyIds}
+          onCancel={(order) => void actions.cancel(order)}
+          onModify={(order) => setModifyingId(order.id)}
+          onCancelAll={() => setConfirmingAll(true)}
+        />
+        {heldTotal > heldCount ? (
+          <p className="orders-note muted">{t('history.open.truncated', { shown: heldCount, total: heldTotal })}</p>
+        ) : null}
+      </TableBody>
+      {modifying ? (
+        <ModifyOrderDialog
+          order={modifying}
+          pair={pairs.get(modifying.trading_pair)}
+          onSave={actions.modify}
+          onClose={() => setModifyingId(null)}
+        />
+      ) : null}
+      <CancelAllDialog
+        open={confirmingAll && orders.length > 0}
+        count={orders.length}
+        scope={pairId ? pairSymbol(pairId) : t('history.open.cancelAllScopeAll')}
+        onConfirm={() => {
+          setConfirmingAll(false);
+          void actions.cancelAll(orders.filter((order) => !actions.busyIds.has(order.id)));
+        }}
+        onClose={() => setConfirmingAll(false)}
+      />
+    </>
+  );
+}
+
+export function OpenOrdersTable({
+  orders,
+  pairs,
+  busyIds,
+  onCancel,
+  onModify,
+  onCancelAll,
+}: {
+  orders: readonly Order[];
+  pairs: PairsById;
+  busyIds: ReadonlySet<string>;
+  onCancel: (order: Order) => void;
+  onModify: (order: Order) => void;
+  onCancelAll: () => void;
+}) {
+  const { t } = useTranslation();
+  const allBusy = orders.every((order) => busyIds.has(order.id));
+  return (
+    <div className="orders-table-wrap">
+      <table className="orders-table" data-testid="open-orders-table">
+        <thead>
+          <tr>
+            <th scope="col">{t('history.columns.time')}</th>
+            <th scope="col">{t('history.columns.pair')}</th>
+            <th scope="col">{t('history.columns.side')}</th>
+            <th scope="col">{t('history.columns.type')}</th>
+            <th scope="col" className="num">
+              {t('history.columns.price')}
+            </th>
+            <th scope="col" className="num">
+              {t('history.columns.stopPrice')}
+            </th>
+            <th scope="col" className="num">
+              {t('history.columns.amount')}
+            </th>
+            <th scope="col" className="num">
+              {t('history.columns.filled')}
+            </th>
+            <th scope="col" className="num">
+              {t('history.columns.total')}
+            </th>
+            <th scope="col">{t('history.columns.status')}</th>
+            <th scope="col" className="orders-actions-cell">
+              <span className="visually-hidden">{t('history.columns.actions')}</span>
+              <button
+                type="button"
+                className="orders-link-button"
+                onClick={onCancelAll}
+                disabled={allBusy}
+                data-testid="orders-cancel-all"
+              >
+                {t('history.open.cancelAll')}
+              </button>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {orders.map((order) => (
+            <OpenOrderRow
+              key={order.id}
+              order={order}
+              pairs={pairs}
+              busy={busyIds.has(order.id)}
+              onCancel={onCancel}
+              onModify={onModify}
+            />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function OpenOrderRow({
+  order,
+  pairs,
+  busy,
+  onCancel,
+  onModify,
+}: {
+  order: Order;
+  pairs: PairsById;
+  busy: boolean;
+  onCancel: (order: Order) => void;
+  onModify: (order: Order) => void;
+}) {
+  const { t } = useTranslation();
+  const pair = pairs.get(order.trading_pair);
+  const percent = filledPercent(order);
+  const describe = {
+    side: t(`history.sides.${order.side}`),
+    amount: formatExact(order.quantity ?? order.quote_amount),
+    pair: pairSymbol(order.trading_pair),
+  };
+  return (
+    <tr data-testid="open-order-row" data-order-id={order.id}>
+      <TimeCell value={order.created_at} />
+      <PairCell pairId={order.trading_pair} />
+      <SideCell side={order.side} />
+      <td>{t(`history.types.${order.type}`)}</td>
+      <NumberCell>{formatOrderPrice(order.price, order.trading_pair, pair)}</NumberCell>
+      <NumberCell>{formatOrderPrice(order.stop_price, order.trading_pair, pair)}</NumberCell>
+      <NumberCell>{formatExact(order.quantity)}</NumberCell>
+      <td className="num tabular">
+        {formatExact(order.filled_quantity)}
+        {percent === null ? null : <span className="orders-percent">{percent}%</span>}
+      </td>
+      <NumberCell>{openOrderTotal(order, pair)}</NumberCell>
+      <StatusCell status={order.status} />
+      <td className="orders-actions-cell">
+        <div className="orders-row-actions">
+          {canModify(order) ? (
+            <button
+              type="button"
+              className="orders-row-button"
+              onClick={() => onModify(order)}
+              disabled={busy}
+              aria-label={t('history.open.modifyLabel', describe)}
+              data-testid={`order-modify-${order.id}`}
+            >
+              {t('history.open.modify')}
+            </button>
+          ) : null}
+          <button
+            type="button"
+            className="orders-row-button orders-row-button-danger"
+            onClick={() => onCancel(order)}
+            disabled={busy}
+            aria-busy={busy || undefined}
+            aria-label={t('history.open.cancelLabel', describe)}
+            data-testid={`order-cancel-${order.id}`}
+          >
+            {t('history.open.cancel')}
+          </button>
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+function CancelAllDialog({
+  open,
+  count,
+  scope,
+  onConfirm,
+  onClose,
+}: {
+  open: boolean;
+  count: number;
+  scope: string;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  return (
+    <Modal open={open} onClose={onClose} labelledBy={titleId} maxWidthPx={420} testId="orders-cancel-all-dialog">
+      <div className="orders-confirm">
+        <h2 id={titleId} className="orders-modify-title">
+          {t('history.open.cancelAllTitle')}
+        </h2>
+        <p className="muted">{t('history.open.cancelAllBody', { count, scope })}</p>
+        <div className="orders-modify-actions">
+          <Button variant="secondary" onClick={onClose}>
+            {t('history.open.keep')}
+          </Button>
+          <Button variant="danger" onClick={onConfirm} data-testid="orders-cancel-all-confirm">
+            {t('history.open.cancelAllConfirm')}
+          </Button>
+        </div>
+      </div>
+    </Modal>
+  );
+}

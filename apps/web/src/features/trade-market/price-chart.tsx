@@ -1,0 +1,322 @@
+import { type Candle, type ChartRange, chartRanges } from '@platform/contracts';
+import { compare } from '@platform/money';
+import clsx from 'clsx';
+import {
+  type CandlestickData,
+  CandlestickSeries,
+  ColorType,
+  createChart,
+  type HistogramData,
+  HistogramSeries,
+  type IChartApi,
+  type ISeriesApi,
+  type MouseEventParams,
+  TickMarkType,
+  type Time,
+  type UTCTimestamp,
+} from 'lightweight-charts';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { groupThousands, toAmount } from '../../lib/format.ts';
+import { useAppStore } from '../../state/app-store.ts';
+import { type LiveCandles, useCandles } from '../market-data/index.ts';
+import { type ChartColors, chartColors } from './chart-theme.ts';
+import { formatFixedText, pairCurrencies, useTradingPair } from './market-format.ts';
+import '../../theme/trade-market.css';
+
+export interface PriceChartProps {
+  pairId: string;
+  initialRange?: ChartRange;
+}
+
+/**
+ * Chart geometry is the one place prices become JavaScript numbers: lightweight-charts draws
+ * numbers. Every value shown as text (the legend) is the candle's decimal string.
+ */
+const toTime = (timeMs: number) => Math.floor(timeMs / 1000) as UTCTimestamp;
+
+function toBar(candle: Candle): CandlestickData<Time> {
+  return {
+    time: toTime(candle.time),
+    open: Number(candle.open),
+    high: Number(candle.high),
+    low: Number(candle.low),
+    close: Number(candle.close),
+  };
+}
+
+function toVolume(candle: Candle, colors: ChartColors): HistogramData<Time> {
+  const up = Number(candle.close) >= Number(candle.open);
+  return { time: toTime(candle.time), value: Number(candle.volume), color: up ? colors.upVolume : colors.downVolume };
+}
+
+/** The candle that opened at `timeMs`, by binary search over candles oldest first. */
+function candleAt(candles: readonly Candle[], timeMs: number): Candle | undefined {
+  let low = 0;
+  let high = candles.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const candle = candles[middle];
+    if (!candle) return undefined;
+    if (candle.time === timeMs) return candle;
+    if (candle.time < timeMs) low = middle + 1;
+    else high = middle - 1;
+  }
+  return undefined;
+}
+
+/** Axis labels in the viewer's time zone (the library's own are UTC). */
+function tickMark(time: Time, type: TickMarkType, locale: string): string {
+  const date = new Date((time as number) * 1000);
+  switch (type) {
+    case TickMarkType.Year:
+      return String(date.getFullYear());
+    case TickMarkType.Month:
+      return date.toLocaleDateString(locale, { month: 'short' });
+    case TickMarkType.DayOfMonth:
+      return String(date.getDate());
+    case TickMarkType.TimeWithSeconds:
+      return date.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
+    default:
+      return date.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit', hour12: false });
+  }
+}
+
+function themeOptions(colors: ChartColors) {
+  return {
+    layout: {
+      background: { type: ColorType.Solid, color: colors.background },
+      textColor: colors.text,
+      fontFamily: colors.font,
+      fontSize: 11,
+      // The library's licence asks for attribution; the logo gives it.
+      attributionLogo: true,
+    },
+    grid: { vertLines: { color: colors.grid }, horzLines: { color: colors.grid } },
+    rightPriceScale: { borderColor: colors.border },
+    timeScale: { borderColor: colors.border },
+    crosshair: {
+      vertLine: { color: colors.crosshair, labelBackgroundColor: colors.crosshair },
+      horzLine: { color: colors.crosshair, labelBackgroundColor: colors.crosshair },
+    },
+  };
+}
+
+function candleColors(colors: ChartColors) {
+  return {
+    upColor: colors.up,
+    downColor: colors.down,
+    wickUpColor: colors.up,
+    wickDownColor: colors.down,
+    borderVisible: false,
+  };
+}
+
+interface ChartParts {
+  chart: IChartApi;
+  candles: ISeriesApi<'Candlestick'>;
+  volume: ISeriesApi<'Histogram'>;
+}
+
+/** Candles of the chosen range with volume (spec §2.6 ranges), live from trades and prices. */
+export function PriceChart({ pairId, initialRange = '1h' }: PriceChartProps) {
+  const { t, i18n } = useTranslation();
+  const theme = useAppStore((state) => state.theme);
+  const colors = useMemo(() => chartColors(theme), [theme]);
+  const pair = useTradingPair(pairId);
+  const { base } = pairCurrencies(pairId, pair);
+  const pricePrecision = pair?.price_precision ?? 2;
+  const [range, setRange] = useState<ChartRange>(initialRange);
+  const { live, interval, isLoading, error, refetch } = useCandles(pairId, range);
+  const containerRef = useRef<HTMLDivElement>(null);
+  const partsRef = useRef<ChartParts | null>(null);
+  const colorsRef = useRef(colors);
+  colorsRef.current = colors;
+  const liveRef = useRef(live);
+  liveRef.current = live;
+  const [hovered, setHovered] = useState<Candle | null>(null);
+  const lastCandle = useLastCandle(live);
+  const titleId = useId();
+
+  useEffect(() => {
+    const container = containerRef.current;
+    if (!container) return;
+    const chart = createChart(container, {
+      autoSize: true,
+      ...themeOptions(colorsRef.current),
+      localization: { locale: i18n.language },
+      timeScale: {
+        timeVisible: true,
+        secondsVisible: false,
+        borderColor: colorsRef.current.border,
+        tickMarkFormatter: tickMark,
+      },
+      rightPriceScale: { borderColor: colorsRef.current.border, scaleMargins: { top: 0.1, bottom: 0.25 } },
+    });
+    const candles = chart.addSeries(CandlestickSeries, candleColors(colorsRef.current));
+    const volume = chart.addSeries(HistogramSeries, {
+      priceScaleId: 'volume',
+      priceFormat: { type: 'volume' },
+      lastValueVisible: false,
+      priceLineVisible: false,
+    });
+    chart.priceScale('volume').applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
+    partsRef.current = { chart, candles, volume };
+    const onCrosshair = (param: MouseEventParams<Time>) => {
+      const current = liveRef.current;
+      if (param.time === undefined || !current) {
+        setHovered(null);
+        return;
+      }
+      setHovered(candleAt(current.getCandles(), (param.time as number) * 1000) ?? null);
+    };
+    chart.subscribeCrosshairMove(onCrosshair);
+    return () => {
+      chart.unsubscribeCrosshairMove(onCrosshair);
+      partsRef.current = null;
+      chart.remove();
+    };
+  }, [i18n.language]);
+
+  useEffect(() => {
+    const parts = partsRef.current;
+    if (!parts) return;
+    parts.chart.applyOptions(themeOptions(colors));
+    parts.candles.applyOptions(candleColors(colors));
+    const current = liveRef.current;
+    if (current) parts.volume.setData(current.getCandles().map((candle) => toVolume(candle, colors)));
+  }, [colors]);
+
+  useEffect(() => {
+    const parts = partsRef.current;
+    if (!parts) return;
+    const tick = 10 ** -pricePrecision;
+    parts.candles.applyOptions({ priceFormat: { type: 'price', precision: pricePrecision, minMove: tick } });
+    // Axis and crosshair labels are chart coordinates, not amounts: grouped for reading only.
+    parts.chart.applyOptions({
+      localization: { priceFormatter: (price: number) => groupThousands(price.toFixed(pricePrecision)) },
+    });
+  }, [pricePrecision]);
+
+  useEffect(() => {
+    const parts = partsRef.current;
+    if (!parts || !live) return;
+    const history = live.getCandles();
+    parts.candles.setData(history.map(toBar));
+    parts.volume.setData(history.map((candle) => toVolume(candle, colorsRef.current)));
+    parts.chart.timeScale().fitContent();
+    return live.subscribe((candle) => {
+      parts.candles.update(toBar(candle));
+      parts.volume.update(toVolume(candle, colorsRef.current));
+    });
+  }, [live]);
+
+  const legend = hovered ?? lastCandle;
+  const failed = Boolean(error) && !live;
+  const empty = live !== null && live.getCandles().length === 0;
+
+  return (
+    <section className="tm-panel price-chart" aria-labelledby={titleId} data-testid="price-chart">
+      <header className="tm-panel-head pc-head">
+        <h2 id={titleId} className="visually-hidden">
+          {t('tradeMarket.chart.title')}
+        </h2>
+        <fieldset className="pc-ranges">
+          <legend className="visually-hidden">{t('tradeMarket.chart.ranges')}</legend>
+          {chartRanges.map((option) => (
+            <button
+              key={option}
+              type="button"
+              className={clsx('pc-range', option === range && 'active')}
+              aria-pressed={option === range}
+              onClick={() => setRange(option)}
+              data-testid={`chart-range-${option}`}
+            >
+              {t(`tradeMarket.chart.range.${option}`)}
+            </button>
+          ))}
+        </fieldset>
+      </header>
+      {legend && (
+        <dl className="pc-legend tabular" aria-live="off">
+          <LegendValue term={t('tradeMarket.chart.open')} value={formatFixedText(legend.open, pricePrecision)} />
+          <LegendValue term={t('tradeMarket.chart.high')} value={formatFixedText(legend.high, pricePrecision)} />
+          <LegendValue term={t('tradeMarket.chart.low')} value={formatFixedText(legend.low, pricePrecision)} />
+          <LegendValue
+            term={t('tradeMarket.chart.close')}
+            value={formatFixedText(legend.close, pricePrecision)}
+            tone={candleTone(legend)}
+          />
+          <LegendValue term={t('tradeMarket.chart.volume')} value={`${formatFixedText(legend.volume, 2)} ${base}`} />
+        </dl>
+      )}
+      <div className="pc-body">
+        <div
+          ref={containerRef}
+          className="pc-canvas"
+          role="img"
+          aria-label={t('tradeMarket.chart.label', { symbol: pairId.replace('_', '/'), interval })}
+        />
+        {isLoading && (
+          <div className="pc-overlay">
+            <Spinner label={t('tradeMarket.chart.loading')} />
+          </div>
+        )}
+        {failed && (
+          <div className="pc-overlay">
+            <p role="alert">{t('errors.failedToLoadChart')}</p>
+            <button type="button" className="tm-link-button" onClick={refetch}>
+              {t('common.retry')}
+            </button>
+          </div>
+        )}
+        {empty && !isLoading && (
+          <div className="pc-overlay">
+            <p className="muted">{t('tradeMarket.chart.empty')}</p>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** Whether a candle closed above or below its open, compared exactly. */
+function candleTone(candle: Candle): 'up' | 'down' | undefined {
+  const open = toAmount(candle.open);
+  const close = toAmount(candle.close);
+  if (!open || !close) return undefined;
+  const moved = compare(close, open);
+  return moved === 0 ? undefined : moved > 0 ? 'up' : 'down';
+}
+
+function LegendValue({ term, value, tone }: { term: string; value: string; tone?: 'up' | 'down' | undefined }) {
+  return (
+    <div className="pc-legend-item">
+      <dt>{term}</dt>
+      <dd className={clsx(tone === 'up' && 'is-up', tone === 'down' && 'is-down')}>{value}</dd>
+    </div>
+  );
+}
+
+/** The newest candle, re-read at most once a frame as trades and prices move it. */
+function useLastCandle(live: LiveCandles | null): Candle | null {
+  const [last, setLast] = useState<Candle | null>(null);
+  useEffect(() => {
+    if (!live) return;
+    setLast(live.getCandles().at(-1) ?? null);
+    let frame: number | null = null;
+    const leave = live.subscribe(() => {
+      if (frame !== null) return;
+      frame = requestAnimationFrame(() => {
+        frame = null;
+        setLast(live.getCandles().at(-1) ?? null);
+      });
+    });
+    return () => {
+      leave();
+      if (frame !== null) cancelAnimationFrame(frame);
+    };
+  }, [live]);
+  return last;
+}

@@ -1,0 +1,152 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { decimal, formatDecimal, mulToScale } from '@platform/money';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { call, fundByCheckout, type newIdentity, registerByApi } from '../support/api.ts';
+import { artifactsDir, useBrowser } from '../support/browser.ts';
+
+type Identity = ReturnType<typeof newIdentity>;
+type BookStats = { best_bid: string | null; best_ask: string | null };
+type Balance = { currency: string; available: string; locked: string };
+
+/** BTC/USD: prices to the cent, quantities to 10^-5 or finer (coins.ts). */
+const PAIR = 'BTC_USD';
+const AMOUNT = '0.001';
+
+async function signIn(page: Page, identity: Identity, path = '/') {
+  await page.goto(path);
+  await page.getByTestId('login-button').click();
+  await page.getByTestId('login-email').fill(identity.email);
+  await page.getByTestId('login-password').fill(identity.password);
+  await page.getByTestId('login-submit').click();
+  await expect.poll(() => page.getByTestId('user-avatar').isVisible()).toBe(true);
+}
+
+/** A funded trader: 5,000 USD through the sandbox checkout, as a new user would fund. */
+async function fundedTrader() {
+  const { identity, session } = await registerByApi();
+  await fundByCheckout(session, 'usd', '5000');
+  return { identity, session };
+}
+
+async function bookStats(): Promise<BookStats> {
+  return call<BookStats>('GET', `/v1/orderbook/${PAIR}/stats`);
+}
+
+async function balance(token: string, currency: string): Promise<Balance | undefined> {
+  const { balances } = await call<{ balances: Balance[] }>('GET', '/v1/wallet/balances', undefined, token);
+  return balances.find((row) => row.currency === currency);
+}
+
+/** Waits until the page shows a live book (rows on both sides). */
+async function waitForBook(page: Page) {
+  await expect.poll(() => page.getByTestId('order-book-bids').getByTestId('order-book-row').count()).toBeGreaterThan(0);
+  await expect.poll(() => page.getByTestId('order-book-asks').getByTestId('order-book-row').count()).toBeGreaterThan(0);
+}
+
+describe('trade page', () => {
+  const browser = useBrowser();
+
+  it('places a limit order, sees it in the book and in open orders, and cancels it', async () => {
+    const page = browser.page();
+    const { identity } = await fundedTrader();
+    await signIn(page, identity, '/trade?pair=BTC/USD');
+    await waitForBook(page);
+    const stats = await bookStats();
+    if (!stats.best_bid) throw new Error('no bid in the BTC_USD book: are the market makers on?');
+    // 2 % under the best bid: rests in the book, inside the 10 % price band.
+    const price = formatDecimal(mulToScale(decimal(stats.best_bid), decimal('0.98'), 2, 'floor'));
+
+    await page.getByTestId('order-side-buy').click();
+    await page.getByTestId('order-type-limit').click();
+    await page.getByTestId('order-price').fill(price);
+    await page.getByTestId('order-amount').fill(AMOUNT);
+    await page.getByTestId('order-submit').click();
+
+    const row = page.getByTestId('open-order-row');
+    await expect.poll(() => row.count()).toBe(1);
+    await expect.poll(() => page.locator(`[data-testid="order-book-row"][data-price="${price}"]`).count()).toBe(1);
+    const orderId = await row.first().getAttribute('data-order-id');
+    await page.getByTestId(`order-cancel-${orderId}`).click();
+    await expect.poll(() => row.count()).toBe(0);
+    await expect.poll(() => page.locator(`[data-testid="order-book-row"][data-price="${price}"]`).count()).toBe(0);
+  });
+
+  it('places a market order and sees the fill, the trade, the balance and a notification', async () => {
+    const page = browser.page();
+    const { identity, session } = await fundedTrader();
+    await signIn(page, identity, '/trade?pair=BTC/USD');
+    await waitForBook(page);
+    const usdBefore = await balance(session.token, 'USD');
+
+    await page.getByTestId('order-side-buy').click();
+    await page.getByTestId('order-type-market').click();
+    await page.getByTestId('order-amount').fill(AMOUNT);
+    await page.getByTestId('order-submit').click();
+
+    await page.getByTestId('orders-tab-trades').click();
+    await expect.poll(() => page.getByTestId('trade-history-row').count()).toBe(1);
+    await expect.poll(async () => (await balance(session.token, 'BTC'))?.available).toBe(AMOUNT);
+    expect((await balance(session.token, 'USD'))?.available).not.toBe(usdBefore?.available);
+    // The sell side of the form now offers the bought BTC.
+    await page.getByTestId('order-side-sell').click();
+    await expect.poll(() => page.getByTestId('order-available').textContent()).toContain('0.001');
+    // The order notification arrives live: the bell's badge counts it.
+    await expect.poll(() => page.getByTestId('notifications-badge').isVisible()).toBe(true);
+    await page.getByTestId('notifications-bell').click();
+    await expect.poll(() => page.getByTestId('notification-item').count()).toBeGreaterThan(0);
+  });
+
+  it('opens the right form from a deep link', async () => {
+    const page = browser.page();
+    await page.goto('/trade?pair=ETH/USD&action=sell');
+    await expect.poll(() => page.getByTestId('trade-pair-symbol').textContent()).toContain('ETH/USD');
+    await expect.poll(() => page.getByTestId('order-side-sell').getAttribute('aria-pressed')).toBe('true');
+    await waitForBook(page);
+  });
+
+  it('checks the order form before sending anything', async () => {
+    const page = browser.page();
+    const { identity } = await fundedTrader();
+    await signIn(page, identity, '/trade?pair=BTC/USD');
+    let orderCalls = 0;
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/v1/orders') orderCalls++;
+    });
+    await page.getByTestId('order-type-limit').click();
+    await page.getByTestId('order-submit').click();
+    await expect.poll(() => page.getByTestId('order-error').textContent()).toBe('Please fill all required fields');
+    await page.getByTestId('order-price').fill('100');
+    await page.getByTestId('order-amount').fill('-1');
+    await page.getByTestId('order-submit').click();
+    await expect.poll(() => page.getByTestId('order-error').textContent()).toBe('Invalid amount');
+    await page.getByTestId('order-amount').fill(AMOUNT);
+    await page.getByTestId('order-price').fill('1.234');
+    await page.getByTestId('order-submit').click();
+    await expect.poll(() => page.getByTestId('order-error').textContent()).toBe('Invalid price');
+    expect(orderCalls).toBe(0);
+  });
+
+  it('keeps screenshots of the trade page in both themes on desktop and phone', async () => {
+    const page = browser.page();
+    const { identity } = await fundedTrader();
+    await signIn(page, identity);
+    fs.mkdirSync(artifactsDir, { recursive: true });
+    for (const theme of ['darkMode', 'brightLight']) {
+      await page.getByTestId('theme-select').selectOption(theme);
+      for (const [width, height] of [
+        [1440, 900],
+        [390, 844],
+      ] as const) {
+        await page.setViewportSize({ width, height });
+        await page.goto('/trade?pair=BTC/USD');
+        await waitForBook(page);
+        await page.getByTestId('price-chart').waitFor();
+        const file = path.join(artifactsDir, `trade-${theme}-${width}x${height}.png`);
+        await page.screenshot({ path: file });
+        expect(fs.statSync(file).size).toBeGreaterThan(10_000);
+      }
+    }
+  });
+});
