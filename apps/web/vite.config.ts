@@ -23,13 +23,14 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Long-lived vendor code in its own chunks, so a product release does not bust their cache.
+        // No catch-all vendor chunk: it would make the shell load every screen's libraries (QR
+        // codes, forms of the wallet); other packages go with the chunks that use them.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
             // The chart library is only for the trade page: its own chunk, loaded with that page.
             { name: 'charts', test: /node_modules[\\/](lightweight-charts|fancy-canvas)[\\/]/, priority: 1 },
-            { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },
       },

@@ -1,6 +1,8 @@
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 import zlib from 'node:zlib';
-import { chromium, type Page } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 import WebSocket from 'ws';
 import {
   fundTraders,
@@ -20,13 +22,15 @@ import {
  * The trade page's speed (issue 6, item 6), in headless Debian Chromium against the real server
  * built for production:
  *
- * 1. JavaScript weight: every script the browser fetches to show the shell (`/`) and the trade page
- *    (`/trade?pair=BTC/USD`) in a fresh context, each gzipped at level 9 (what a gzip-serving CDN
- *    sends), summed.
+ * 1. JavaScript weight, gzipped at level 9 (what a gzip-serving CDN sends): what the shell needs (the
+ *    entry of index.html and every chunk it imports statically, followed through the build) and
+ *    what the trade page needs on top (its route chunk and the lazy chart it renders, with their
+ *    static imports). Also what a fresh browser actually fetches on `/trade`, which includes the
+ *    routes the shell prefetches (spec §2.2) and so is not "needed".
  * 2. Time to a live book: from navigation start until the order book shows rows on both sides from
  *    the socket's snapshot (`data-sequence` on the book is set), in a fresh context (cold browser
  *    cache) against a warm server; repeated.
- * 3. Keeping up: two traders drive BTC_USD at --rate market orders a second (each one a trade and a
+ * 3. Keeping up: two traders drive BTC_USD at --rate crossing orders a second (each one a trade and a
  *    book change), the page open; for every book delta the bench sees on its own socket, the time
  *    until the page shows that sequence or a later one, plus the page's long tasks and frame gaps.
  *
@@ -47,6 +51,46 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const LEVELS = 20;
 
 const gzipKb = (body: Buffer) => zlib.gzipSync(body, { level: 9 }).length / 1024;
+const DIST = path.join(root, 'apps/web/dist');
+
+/** The scripts index.html loads at once: its module entry and the modulepreload links. */
+function shellEntries(): string[] {
+  const html = fs.readFileSync(path.join(DIST, 'index.html'), 'utf8');
+  return [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!);
+}
+
+function chunkNamed(prefix: string): string {
+  const file = fs
+    .readdirSync(path.join(DIST, 'assets'))
+    .find((name) => name.startsWith(`${prefix}-`) && name.endsWith('.js'));
+  if (!file) throw new Error(`no ${prefix} chunk in the build`);
+  return `/assets/${file}`;
+}
+
+/** The chunks and every chunk they import statically (`import … from "./x.js"`), by path. */
+function staticClosure(entries: readonly string[]): Map<string, Buffer> {
+  const found = new Map<string, Buffer>();
+  const visit = (file: string) => {
+    if (found.has(file)) return;
+    const body = fs.readFileSync(path.join(DIST, file));
+    found.set(file, body);
+    for (const match of body.toString('utf8').matchAll(/(?:from|import)\s*"(\.\/[^"]+\.js)"/g)) {
+      visit(path.posix.join(path.posix.dirname(file), match[1]!));
+    }
+  };
+  for (const entry of entries) visit(entry);
+  return found;
+}
+
+/**
+ * A fresh context (cold browser cache). tsx compiles this file with esbuild's keepNames, which
+ * wraps functions in `__name(...)`; the page functions passed to evaluate need it defined there.
+ */
+async function newPage(browser: Browser, baseURL: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 } });
+  await context.addInitScript({ content: 'window.__name = (fn) => fn;' });
+  return context.newPage();
+}
 
 async function scriptsOf(page: Page, url: string): Promise<Map<string, Buffer>> {
   const scripts = new Map<string, Buffer>();
@@ -60,7 +104,8 @@ async function scriptsOf(page: Page, url: string): Promise<Map<string, Buffer>> 
         .catch(() => undefined),
     );
   });
-  await page.goto(url, { waitUntil: 'networkidle' });
+  await timeToLiveBook(page, url);
+  await page.waitForTimeout(2000);
   await Promise.all(pending);
   return scripts;
 }
@@ -118,44 +163,55 @@ try {
   }
 
   // 1. JavaScript weight.
-  const weigh = async (url: string) => {
-    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1440, height: 900 } });
-    const scripts = await scriptsOf(await context.newPage(), url);
-    await context.close();
-    return scripts;
-  };
-  const shell = await weigh('/');
-  const trade = await weigh('/trade?pair=BTC/USD');
+  const shell = staticClosure(shellEntries());
+  const tradeOnly = new Map(
+    [...staticClosure([chunkNamed('trade-screen'), chunkNamed('price-chart')])].filter(([name]) => !shell.has(name)),
+  );
+  const fetched = await scriptsOf(await newPage(browser, server.url), '/trade?pair=BTC/USD');
   const kb = (scripts: Map<string, Buffer>) => [...scripts.values()].reduce((sum, body) => sum + gzipKb(body), 0);
-  const tradeOnly = new Map([...trade].filter(([name]) => !shell.has(name)));
   console.log('\n| JavaScript (gzip -9) | files | KB |');
   console.log('| --- | ---: | ---: |');
-  console.log(`| shell (\`/\`) | ${shell.size} | ${kb(shell).toFixed(1)} |`);
-  console.log(`| trade page (\`/trade\`, all) | ${trade.size} | ${kb(trade).toFixed(1)} |`);
-  console.log(`| trade page beyond the shell | ${tradeOnly.size} | ${kb(tradeOnly).toFixed(1)} |`);
+  console.log(`| shell (index.html entry and its static imports) | ${shell.size} | ${kb(shell).toFixed(1)} |`);
+  for (const [name, body] of [...shell].sort((a, b) => b[1].length - a[1].length)) {
+    console.log(`|   ${name} | | ${gzipKb(body).toFixed(1)} |`);
+  }
+  console.log(
+    `| trade page on top of the shell (route chunk, lazy chart) | ${tradeOnly.size} | ${kb(tradeOnly).toFixed(1)} |`,
+  );
   for (const [name, body] of [...tradeOnly].sort((a, b) => b[1].length - a[1].length)) {
     console.log(`|   ${name} | | ${gzipKb(body).toFixed(1)} |`);
   }
-
-  // 2. Time to a live book, warm server (one load first), cold browser cache each time.
-  const warm = await browser.newContext({ baseURL: server.url });
-  await timeToLiveBook(await warm.newPage(), '/trade?pair=BTC/USD');
-  await warm.close();
-  const loads = new Samples();
-  for (let index = 0; index < LOADS; index++) {
-    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1440, height: 900 } });
-    loads.push(await timeToLiveBook(await context.newPage(), '/trade?pair=BTC/USD'));
-    await context.close();
-  }
-  const loadTimes = loads.sorted();
   console.log(
-    `\ntime to a live book (${LOADS} loads, fresh context each): p50 ${percentile(loadTimes, 50).toFixed(0)} ms, ` +
-      `p90 ${percentile(loadTimes, 90).toFixed(0)} ms, max ${loadTimes[loadTimes.length - 1]?.toFixed(0)} ms`,
+    `| trade page needed in all | ${shell.size + tradeOnly.size} | ${(kb(shell) + kb(tradeOnly)).toFixed(1)} |`,
+  );
+  console.log(
+    `| fetched by a fresh browser on /trade (with prefetched routes) | ${fetched.size} | ${kb(fetched).toFixed(1)} |`,
   );
 
+  // 2. Time to a live book, warm server (one load first), cold browser cache each time.
+  const warm = await newPage(browser, server.url);
+  await timeToLiveBook(warm, '/trade?pair=BTC/USD');
+  await warm.context().close();
+  const loads = new Samples();
+  const warmLoads = new Samples();
+  for (let index = 0; index < LOADS; index++) {
+    const page = await newPage(browser, server.url);
+    loads.push(await timeToLiveBook(page, '/trade?pair=BTC/USD'));
+    // The same trader coming back: the hashed assets come from the browser's cache.
+    await page.goto('about:blank');
+    warmLoads.push(await timeToLiveBook(page, '/trade?pair=BTC/USD'));
+    await page.context().close();
+  }
+  const loadTimes = loads.sorted();
+  const warmTimes = warmLoads.sorted();
+  const describe = (times: Float64Array) =>
+    `p50 ${percentile(times, 50).toFixed(0)} ms, p90 ${percentile(times, 90).toFixed(0)} ms, max ${times[times.length - 1]?.toFixed(0)} ms`;
+  console.log(`\ntime to a live book (${LOADS} loads each), empty browser cache: ${describe(loadTimes)}`);
+  console.log(`time to a live book, assets in the browser cache (a returning trader): ${describe(warmTimes)}`);
+
   // 3. Keeping up with RATE market orders a second.
-  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1440, height: 900 } });
-  const page = await context.newPage();
+  const page = await newPage(browser, server.url);
+  const context = page.context();
   await timeToLiveBook(page, '/trade?pair=BTC/USD');
   await page.evaluate(() => {
     const state = { shown: [] as [number, number][], longTasks: [] as number[], frames: [] as number[] };
@@ -189,8 +245,11 @@ try {
   const outcomes: Record<string, number> = {};
   for (let index = 0; Date.now() - started < DURATION_S * 1000; index++) {
     await sleep(Math.max(0, started + (index * 1000) / RATE - Date.now()));
+    // Taker orders that cross at once: IOC limits at the maker's first level (a market order needs
+    // the reference price, which the bench server has not: its price feed is off).
     const side = index % 2 === 0 ? 'buy' : 'sell';
-    const body = { trading_pair: PAIR, side, type: 'market', quantity: '0.001' };
+    const limit = price(side === 'buy' ? midCents + 100n : midCents - 100n);
+    const body = { trading_pair: PAIR, side, type: 'limit', time_in_force: 'IOC', price: limit, quantity: '0.001' };
     const response = await client.request('POST', '/v1/orders', taker!.token, JSON.stringify(body));
     outcomes[response.status] = (outcomes[response.status] ?? 0) + 1;
   }
@@ -210,7 +269,7 @@ try {
   const sortedLags = lags.sorted();
   const frames = Float64Array.from(seen.frames.slice(5)).sort();
   console.log(
-    `\n${RATE} market orders/s for ${DURATION_S} s: ${JSON.stringify(outcomes)}; ${deltas.length} book deltas ` +
+    `\n${RATE} crossing IOC orders/s for ${DURATION_S} s: ${JSON.stringify(outcomes)}; ${deltas.length} book deltas ` +
       `(${(deltas.length / DURATION_S).toFixed(1)}/s) seen by a plain socket`,
   );
   console.log('\n| measure | p50 | p99 | max |');
@@ -228,9 +287,11 @@ try {
   client.close();
   const shellKb = kb(shell);
   const p50Load = percentile(loadTimes, 50);
+  const p50Warm = percentile(warmTimes, 50);
   console.log(
     `\ntargets: shell JS ${shellKb.toFixed(1)} KB < ${SHELL_TARGET_KB} KB: ${shellKb < SHELL_TARGET_KB ? 'met' : 'NOT met'}; ` +
-      `live book p50 ${p50Load.toFixed(0)} ms < ${LIVE_BOOK_TARGET_MS} ms: ${p50Load < LIVE_BOOK_TARGET_MS ? 'met' : 'NOT met'}; ` +
+      `live book p50 ${p50Load.toFixed(0)} ms (cache empty) / ${p50Warm.toFixed(0)} ms (cached) < ${LIVE_BOOK_TARGET_MS} ms: ` +
+      `${p50Load < LIVE_BOOK_TARGET_MS ? 'met' : p50Warm < LIVE_BOOK_TARGET_MS ? 'met with a warm browser cache only' : 'NOT met'}; ` +
       `keeping up (no delta unshown, p99 lag < 250 ms): ${missed === 0 && percentile(sortedLags, 99) < 250 ? 'met' : 'NOT met'}`,
   );
 } finally {

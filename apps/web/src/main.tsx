@@ -1,7 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.tsx';
+import { getMarketData } from './features/market-data/market-data.ts';
 import { currentLanguage } from './i18n/i18n.ts';
+import { moduleForPath, prefetchPath } from './routes/route-modules.ts';
 import { useAppStore } from './state/app-store.ts';
 import { applyTheme } from './theme/apply-theme.ts';
 import './theme/global.css';
@@ -16,6 +18,12 @@ applyTheme(state.theme);
 // The detected language (saved choice, browser, page) becomes the state's language.
 const detected = currentLanguage();
 if (state.language !== detected) state.setLanguage(detected);
+
+// The landing screen's code starts downloading now, alongside the shell's start, instead of after
+// the router has rendered; the trade page also gets its socket opening while the rest loads, so
+// its book subscribes on an open connection (bench/README.md: time to a live book).
+prefetchPath(window.location.pathname);
+if (moduleForPath(window.location.pathname) === 'trade') getMarketData().socket.connect();
 
 createRoot(rootElement).render(
   <StrictMode>
