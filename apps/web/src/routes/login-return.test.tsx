@@ -54,7 +54,7 @@ describe('after a login from the login guard (spec §2.1)', () => {
   it('goes to the guarded page the user asked for', async () => {
     stubLoginAndVerification();
     const { router, user } = renderApp('/wallet');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 5_000 });
     expect(useAppStore.getState().loginReturnPath).toBe('/wallet');
     await logInThroughModal(user);
     await waitFor(() => expect(router.state.location.pathname).toBe('/wallet'));
@@ -65,7 +65,7 @@ describe('after a login from the login guard (spec §2.1)', () => {
   it('keeps the query of the page asked for', async () => {
     stubLoginAndVerification();
     const { router, user } = renderApp('/settings?section=appearance');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 5_000 });
     await logInThroughModal(user);
     await waitFor(() => expect(location(router)).toBe('/settings?section=appearance'));
     expect(screen.queryByText('Email verified')).not.toBeInTheDocument();

@@ -5,12 +5,10 @@ import {
   TOOLS_SIDEBAR_MIN_WINDOW_WIDTH_PX,
   TOP_BAR_HEIGHT_PX,
 } from '@platform/contracts';
-import { type CSSProperties, useEffect, useState } from 'react';
+import { type CSSProperties, lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
-import { LoginModal } from '../../features/auth/login-modal.tsx';
 import { usePostLoginRedirect } from '../../features/auth/post-login-redirect.ts';
-import { RegisterModal } from '../../features/auth/register-modal.tsx';
 import { useMediaQuery } from '../../hooks/use-media-query.ts';
 import { useRoutePrefetch } from '../../routes/use-route-prefetch.ts';
 import { useAppStore } from '../../state/app-store.ts';
@@ -21,6 +19,40 @@ import { ToolsSidebar } from './tools-sidebar.tsx';
 import { TopBar } from './top-bar.tsx';
 
 const TOOLS_SIDEBAR_WIDTH_PX = 76;
+
+/**
+ * The login and register modals (and their form library) are not part of the shell's first load:
+ * they load when the page is idle, or at once when one is opened first (bench/README.md: shell size).
+ */
+const loadAuthModals = () =>
+  Promise.all([import('../../features/auth/login-modal.tsx'), import('../../features/auth/register-modal.tsx')]);
+const LoginModal = lazy(() => loadAuthModals().then(([login]) => ({ default: login.LoginModal })));
+const RegisterModal = lazy(() => loadAuthModals().then(([, register]) => ({ default: register.RegisterModal })));
+
+function AuthModals() {
+  const wanted = useAppStore((state) => state.showLoginModal || state.showRegisterModal);
+  const [mounted, setMounted] = useState(wanted);
+  useEffect(() => {
+    if (wanted) {
+      setMounted(true);
+      return;
+    }
+    const preload = () => void loadAuthModals().catch(() => undefined);
+    if (typeof globalThis.requestIdleCallback === 'function') {
+      const handle = globalThis.requestIdleCallback(preload, { timeout: 5_000 });
+      return () => globalThis.cancelIdleCallback(handle);
+    }
+    const timer = setTimeout(preload, 2_000);
+    return () => clearTimeout(timer);
+  }, [wanted]);
+  if (!mounted && !wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <LoginModal />
+      <RegisterModal />
+    </Suspense>
+  );
+}
 
 /** Spec §2.2: sidebar, top bar, tools rail, AI panel, modals and overlays around every page. */
 export function AppShell() {
@@ -73,8 +105,7 @@ export function AppShell() {
       <AiToggle open={aiOpen} onToggle={() => setAiOpen((open) => !open)} />
       <AiPanel open={aiOpen} onClose={() => setAiOpen(false)} />
       <TransferPopupsOverlay />
-      <LoginModal />
-      <RegisterModal />
+      <AuthModals />
       <LoadingOverlay />
     </div>
   );
