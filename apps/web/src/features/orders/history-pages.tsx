@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { type ReactNode, useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { tradingApi } from '../../api/trading.ts';
@@ -78,54 +78,6 @@ function OpenOrdersCard() {
   );
 }
 
-function OrderHistoryCard({ accountId }: { accountId: string }) {
-  const { t } = useTranslation();
-  const [values, setValues] = useHistorySearch();
-  const filter = useMemo(() => toOrdersFilter(values), [values]);
-  const query = useOrderHistory({ ...filter, limit: HISTORY_PAGE_SIZE, page: values.page });
-  const pairs = pairsById(usePairs().data);
-  const total = query.data?.pagination.total ?? 0;
-  const build = async () => {
-    const { rows, truncated } = await fetchAllRows(
-      async (page, limit) => {
-        const answer = await tradingApi.orders(accountId, { ...filter, page, limit });
-        return { rows: answer.orders, total: answer.pagination.total };
-      },
-      (order) => order.id,
-    );
-    return { text: ordersCsv(rows, (column) => t(`history.columns.${column}`)), count: rows.length, truncated };
-  };
-  return (
-    <section className="orders-card" aria-labelledby="order-history-title">
-      <header className="orders-card-header">
-        <h2 id="order-history-title" className="orders-card-title">
-          {t('history.orders.title')}
-        </h2>
-        <ExportCsvButton kind="orders" disabled={total === 0} build={build} />
-      </header>
-      <HistoryFilters values={values} onChange={setValues} kind="orders" />
-      <TableBody
-        isPending={query.isPending}
-        error={query.error}
-        hasData={query.data !== undefined}
-        isEmpty={query.data?.orders.length === 0 && total === 0}
-        fallbackKey="history.orders.failed"
-        onRetry={() => void query.refetch()}
-        empty={isFiltered(values) ? t('history.orders.emptyFiltered') : t('history.orders.empty')}
-      >
-        <OrderHistoryTable orders={query.data?.orders ?? []} pairs={pairs} />
-        <HistoryPager
-          page={values.page}
-          limit={HISTORY_PAGE_SIZE}
-          total={total}
-          busy={query.isFetching}
-          onPage={(page) => setValues({ ...values, page })}
-        />
-      </TableBody>
-    </section>
-  );
-}
-
 export function TradeHistoryPage() {
   const { t } = useTranslation();
   useLiveOrders();
@@ -144,14 +96,116 @@ export function TradeHistoryPage() {
   );
 }
 
+type TableState = { isPending: boolean; isFetching: boolean; error: unknown; hasData: boolean; refetch: () => unknown };
+
+/** Named fields, not a spread: TanStack Query re-renders only for the result fields read. */
+function tableState(query: {
+  isPending: boolean;
+  isFetching: boolean;
+  error: unknown;
+  data: unknown;
+  refetch: () => unknown;
+}): TableState {
+  return {
+    isPending: query.isPending,
+    isFetching: query.isFetching,
+    error: query.error,
+    hasData: query.data !== undefined,
+    refetch: query.refetch,
+  };
+}
+
+/** What the two history cards share: title, CSV export, filters, the table's states and the pager. */
+function HistoryCard({
+  kind,
+  values,
+  onChange,
+  total,
+  rowCount,
+  query,
+  buildCsv,
+  children,
+}: {
+  kind: 'orders' | 'trades';
+  values: HistoryFilterValues;
+  onChange: (next: HistoryFilterValues) => void;
+  total: number;
+  rowCount: number | undefined;
+  query: TableState;
+  buildCsv: () => Promise<{ text: string; count: number; truncated: boolean }>;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const titleId = kind === 'orders' ? 'order-history-title' : 'trade-history-title';
+  return (
+    <section className="orders-card" aria-labelledby={titleId}>
+      <header className="orders-card-header">
+        <h2 id={titleId} className="orders-card-title">
+          {t(`history.${kind}.title`)}
+        </h2>
+        <ExportCsvButton kind={kind} disabled={total === 0} build={buildCsv} />
+      </header>
+      <HistoryFilters values={values} onChange={onChange} kind={kind} />
+      <TableBody
+        isPending={query.isPending}
+        error={query.error}
+        hasData={query.hasData}
+        isEmpty={rowCount === 0 && total === 0}
+        fallbackKey={`history.${kind}.failed`}
+        onRetry={() => void query.refetch()}
+        empty={isFiltered(values) ? t(`history.${kind}.emptyFiltered`) : t(`history.${kind}.empty`)}
+      >
+        {children}
+        <HistoryPager
+          page={values.page}
+          limit={HISTORY_PAGE_SIZE}
+          total={total}
+          busy={query.isFetching}
+          onPage={(page) => onChange({ ...values, page })}
+        />
+      </TableBody>
+    </section>
+  );
+}
+
+function OrderHistoryCard({ accountId }: { accountId: string }) {
+  const { t } = useTranslation();
+  const [values, setValues] = useHistorySearch();
+  const filter = useMemo(() => toOrdersFilter(values), [values]);
+  const query = useOrderHistory({ ...filter, limit: HISTORY_PAGE_SIZE, page: values.page });
+  const pairs = pairsById(usePairs().data);
+  const buildCsv = async () => {
+    const { rows, truncated } = await fetchAllRows(
+      async (page, limit) => {
+        const answer = await tradingApi.orders(accountId, { ...filter, page, limit });
+        return { rows: answer.orders, total: answer.pagination.total };
+      },
+      (order) => order.id,
+    );
+    return { text: ordersCsv(rows, (column) => t(`history.columns.${column}`)), count: rows.length, truncated };
+  };
+  return (
+    <HistoryCard
+      kind="orders"
+      values={values}
+      onChange={setValues}
+      total={query.data?.pagination.total ?? 0}
+      rowCount={query.data?.orders.length}
+      query={tableState(query)}
+      buildCsv={buildCsv}
+    >
+      <OrderHistoryTable orders={query.data?.orders ?? []} pairs={pairs} />
+    </HistoryCard>
+  );
+}
+
 function TradeHistoryCard({ accountId }: { accountId: string }) {
   const { t } = useTranslation();
   const [values, setValues] = useHistorySearch();
   const filter = useMemo(() => toTradesFilter(values), [values]);
   const query = useTradeHistory({ ...filter, limit: HISTORY_PAGE_SIZE, page: values.page });
   const pairs = pairsById(usePairs().data);
-  const total = query.data?.pagination.total ?? 0;
-  const build = async () => {
+  const buildCsv = async () => {
     const { rows, truncated } = await fetchAllRows(
       async (page, limit) => {
         const answer = await tradingApi.trades(accountId, { ...filter, page, limit });
@@ -162,32 +216,16 @@ function TradeHistoryCard({ accountId }: { accountId: string }) {
     return { text: tradesCsv(rows, (column) => t(`history.columns.${column}`)), count: rows.length, truncated };
   };
   return (
-    <section className="orders-card" aria-labelledby="trade-history-title">
-      <header className="orders-card-header">
-        <h2 id="trade-history-title" className="orders-card-title">
-          {t('history.trades.title')}
-        </h2>
-        <ExportCsvButton kind="trades" disabled={total === 0} build={build} />
-      </header>
-      <HistoryFilters values={values} onChange={setValues} kind="trades" />
-      <TableBody
-        isPending={query.isPending}
-        error={query.error}
-        hasData={query.data !== undefined}
-        isEmpty={query.data?.trades.length === 0 && total === 0}
-        fallbackKey="history.trades.failed"
-        onRetry={() => void query.refetch()}
-        empty={isFiltered(values) ? t('history.trades.emptyFiltered') : t('history.trades.empty')}
-      >
-        <TradeHistoryTable trades={query.data?.trades ?? []} pairs={pairs} />
-        <HistoryPager
-          page={values.page}
-          limit={HISTORY_PAGE_SIZE}
-          total={total}
-          busy={query.isFetching}
-          onPage={(page) => setValues({ ...values, page })}
-        />
-      </TableBody>
-    </section>
+    <HistoryCard
+      kind="trades"
+      values={values}
+      onChange={setValues}
+      total={query.data?.pagination.total ?? 0}
+      rowCount={query.data?.trades.length}
+      query={tableState(query)}
+      buildCsv={buildCsv}
+    >
+      <TradeHistoryTable trades={query.data?.trades ?? []} pairs={pairs} />
+    </HistoryCard>
   );
 }
