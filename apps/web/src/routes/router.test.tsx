@@ -15,7 +15,7 @@ describe('routes and guards (spec §2.1, §6)', () => {
   it('sends anonymous users from a login-required route to / and asks them to log in', async () => {
     const { router } = renderApp('/settings');
     expect(await screen.findByText('Please login to continue')).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 5_000 });
     // The home screen is a lazy chunk: the first load in a run can take a moment.
     expect(await screen.findByTestId('page-title', undefined, { timeout: 5_000 })).toHaveTextContent(
       'Welcome to Meridian',
@@ -33,12 +33,12 @@ describe('routes and guards (spec §2.1, §6)', () => {
     '/analytics',
   ])('guards %s', async (path) => {
     const { router } = renderApp(path);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 5_000 });
   });
 
   it('redirects any unknown path to /', async () => {
     const { router } = renderApp('/no/such/page');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 5_000 });
   });
 
   it('opens open routes without login, with their title', async () => {

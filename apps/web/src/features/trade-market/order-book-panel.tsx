@@ -4,11 +4,11 @@ import { ArrowDown, ArrowUp } from 'lucide-react';
 import { type CSSProperties, memo, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { useMediaQuery } from '../../hooks/use-media-query.ts';
 import { toAmount } from '../../lib/format.ts';
 import { type BookSide, groupingSteps, useOrderBook, usePriceUpdate, useRecentTrades } from '../market-data/index.ts';
 import { deepestScale, formatFixed, pairCurrencies, useTradingPair } from './market-format.ts';
 import { type BookRow, buildBookRows } from './order-book-rows.ts';
-import { useMediaQuery } from './use-media-query.ts';
 import { useRovingRows } from './use-roving-rows.ts';
 import '../../theme/trade-market.css';
 
