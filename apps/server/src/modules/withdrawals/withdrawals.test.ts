@@ -293,8 +293,12 @@ describeEachDatabase(
         fake.idempotentPayouts = false;
         // Keep the processor from sending at once: the provider is down (surely not sent).
         fake.createError = new ProviderError('refused', { provider: 'nowpayments', retryable: true, delivered: 'no' });
+        const refusedCalls = fake.createCalls;
         try {
           const answer = await withdraw(server(), member, { currency: 'btc', amount: '0.1', address: ADDRESSES.BTC });
+          // Let the first (refused) attempt finish and record itself, or it would overwrite the crash's picture below.
+          for (let wait = 0; wait < 400 && fake.createCalls === refusedCalls; wait++)
+            await new Promise((r) => setTimeout(r, 10));
           await processorOf(server()).idle();
           // What a crash between the claim and the answer leaves: the attempt marked under way, its lease run out.
           await server().db.query(
