@@ -194,7 +194,8 @@ describe('the bell (spec §2.3, §4)', { timeout: 30_000 }, () => {
     const old = makeServerNotification({ title: 'Order placed', isRead: true, timestamp: ago(60_000) });
     stubNotifications([old]);
     const { user } = await renderSignedIn();
-    const socket = sockets.latest;
+    // The socket opens in an effect, after the first paint.
+    const socket = await waitFor(() => sockets.latest);
     act(() => socket.acceptOpen());
     expect(socket.sentOfType('subscribe')).toContainEqual({ type: 'subscribe', channel: 'notifications' });
 
@@ -224,7 +225,7 @@ describe('the bell (spec §2.3, §4)', { timeout: 30_000 }, () => {
     localStorage.setItem(NOTIFICATION_SETTINGS_STORAGE_KEY, JSON.stringify({ soundEnabled: true, tradeAlerts: false }));
     stubNotifications([makeServerNotification({ isRead: true })]);
     await renderSignedIn();
-    const socket = sockets.latest;
+    const socket = await waitFor(() => sockets.latest);
     act(() => socket.acceptOpen());
     const placed = makeServerNotification({ type: 'order', title: 'Order placed' });
     act(() => socket.receive({ type: 'notification_update', channel: 'notifications', seq: 1, payload: placed }));

@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 import { ChevronDown, Search, Star } from 'lucide-react';
-import { type KeyboardEvent, useCallback, useId, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, useCallback, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDismiss } from '../../hooks/use-dismiss.ts';
 import { pairSymbol } from '../../lib/format.ts';
@@ -92,6 +92,11 @@ function PairSelectorPanel({
   const [search, setSearch] = useState('');
   const searchRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
+  // The panel opens to be searched; Escape gives the focus back. (Not `autoFocus`: a browser honours
+  // that attribute once per page, and Preact leaves it to the browser.)
+  useLayoutEffect(() => {
+    searchRef.current?.focus();
+  }, []);
   const rows = useMemo(
     () => filterPairs(pairs, tab, search, watchlist.pairIds),
     [pairs, tab, search, watchlist.pairIds],
@@ -154,8 +159,6 @@ function PairSelectorPanel({
         <input
           ref={searchRef}
           type="search"
-          // biome-ignore lint/a11y/noAutofocus: the panel opens to be searched; Escape gives the focus back
-          autoFocus
           value={search}
           placeholder={t('trade.selector.searchPlaceholder')}
           onChange={(event) => setSearch(event.target.value)}

@@ -64,6 +64,8 @@ describe('quotes', () => {
     expect(quoteSecondsLeft(quote, 1_000, 15_999)).toBe(1);
     expect(quoteSecondsLeft(quote, 1_000, 16_000)).toBe(0);
     expect(quoteSecondsLeft(quote, 1_000, 99_000)).toBe(0);
+    // A clock read before the quote arrived shows the whole validity, never more.
+    expect(quoteSecondsLeft(quote, 1_000, 0)).toBe(15);
   });
 
   it('matches a quote to the request by pair and amount value', () => {

@@ -91,7 +91,8 @@ export function quoteSecondsLeft(
   nowMs: number,
 ) {
   const deadline = receivedAtMs + quote.valid_for_seconds * 1000;
-  return Math.max(0, Math.ceil((deadline - nowMs) / 1000));
+  // A clock read before the quote arrived (the first render after it) must not show more than its validity.
+  return Math.min(quote.valid_for_seconds, Math.max(0, Math.ceil((deadline - nowMs) / 1000)));
 }
 
 /** The POST /conversions body for a quote: the quote's own pair and amount, so they always match it. */

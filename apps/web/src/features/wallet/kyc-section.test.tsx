@@ -24,7 +24,10 @@ type User = ReturnType<typeof renderApp>['user'];
 
 async function fillPersonal(user: User) {
   await user.type(screen.getByTestId('kyc-phone'), '+44 20 7946 0958');
-  fireEvent.change(screen.getByTestId('kyc-dateOfBirth'), { target: { value: '1990-12-10' } });
+  // A date picked in a browser fires 'input' then 'change'.
+  const dateOfBirth = screen.getByTestId('kyc-dateOfBirth');
+  fireEvent.input(dateOfBirth, { target: { value: '1990-12-10' } });
+  fireEvent.change(dateOfBirth);
   await user.click(screen.getByTestId('kyc-next'));
   await waitFor(() => expect(screen.getByTestId('kyc-step-heading')).toHaveTextContent('Address & Document'));
 }

@@ -90,7 +90,8 @@ describe('wallet screen tabs (spec §2.7)', () => {
     stubWallet();
     await openWallet(`/wallet?action=${action}`);
     const section = screen.getByTestId(`wallet-action-${action}`);
-    expect(within(section).getByRole('heading', { name: title })).toHaveFocus();
+    // Focus moves in an effect, which runs after the first paint.
+    await waitFor(() => expect(within(section).getByRole('heading', { name: title })).toHaveFocus());
     // The section itself is tested in deposit-section.test.tsx and withdraw-section.test.tsx.
     expect(within(section).getByTestId(`${action}-section`)).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Triple-A Wallet' })).toHaveAttribute('aria-selected', 'true');
