@@ -1,4 +1,8 @@
 import { OrderHistoryPage } from '../features/orders/index.ts';
+import { historyTexts } from '../i18n/locales/en-history.ts';
+import { addScreenTexts } from '../i18n/screen-texts.ts';
+
+addScreenTexts({ history: historyTexts });
 
 /** Spec §2.1 /orders: open orders and the order history. */
 export function Component() {

@@ -1,4 +1,10 @@
 import { TradePage } from '../features/trade/trade-page.tsx';
+import { historyTexts } from '../i18n/locales/en-history.ts';
+import { tradeTexts } from '../i18n/locales/en-trade.ts';
+import { tradeMarketTexts } from '../i18n/locales/en-trade-market.ts';
+import { addScreenTexts } from '../i18n/screen-texts.ts';
+
+addScreenTexts({ trade: tradeTexts, tradeMarket: tradeMarketTexts, history: historyTexts });
 
 /** Spec §2.1: /trade, with an optional pair (BTC/USD) and a carried action (buy or sell). */
 export function Component() {

@@ -6,7 +6,22 @@ import { FakeWebSocket } from '../features/market-data/fake-web-socket.ts';
 import { replaceMarketData } from '../features/market-data/market-data.ts';
 import { resetLocalWatchlistCache } from '../features/watchlist/local-watchlist.ts';
 import '../i18n/i18n.ts';
+import { historyTexts } from '../i18n/locales/en-history.ts';
+import { settingsTexts } from '../i18n/locales/en-settings.ts';
+import { tradeTexts } from '../i18n/locales/en-trade.ts';
+import { tradeMarketTexts } from '../i18n/locales/en-trade-market.ts';
+import { walletScreenTexts } from '../i18n/locales/en-wallet.ts';
+import { addScreenTexts } from '../i18n/screen-texts.ts';
 import { useAppStore } from '../state/app-store.ts';
+
+// Component tests render screens' parts without their route modules: every text is there.
+addScreenTexts({
+  wallet: walletScreenTexts,
+  trade: tradeTexts,
+  tradeMarket: tradeMarketTexts,
+  history: historyTexts,
+  settings: settingsTexts,
+});
 
 // jsdom has no matchMedia; react-hot-toast asks it about reduced motion. Every query is false.
 if (!window.matchMedia) {

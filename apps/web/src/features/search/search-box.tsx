@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { useDismiss } from '../../hooks/use-dismiss.ts';
 import { querySuggestions, searchPanelMode } from './search-history.ts';
 import { searchIcon } from './search-icons.ts';
-import { useCommandSearch } from './use-command-search.ts';
+import { loadCommandIndex, useCommandSearch } from './use-command-search.ts';
 import { useSearchHistory } from './use-search-history.ts';
 
 /**
@@ -26,7 +26,8 @@ export function SearchBox() {
   const [activeIndex, setActiveIndex] = useState(0);
   const [history, recordSearch] = useSearchHistory();
   const mode = searchPanelMode(query);
-  const results = useCommandSearch(mode === 'results' ? query : '');
+  const found = useCommandSearch(mode === 'results' ? query : '');
+  const results = found ?? [];
   const suggestions = querySuggestions(query, history);
   const itemCount = mode === 'results' ? results.length : suggestions.length;
   const active = Math.min(activeIndex, Math.max(itemCount - 1, 0));
@@ -99,7 +100,11 @@ export function SearchBox() {
         : t('topBar.searchResults');
 
   const emptyPanel =
-    mode === 'results' ? t('errors.noResultsFound') : t('topBar.searchMinChars', { min: SEARCH_MIN_QUERY_CHARS });
+    mode !== 'results'
+      ? t('topBar.searchMinChars', { min: SEARCH_MIN_QUERY_CHARS })
+      : found
+        ? t('errors.noResultsFound')
+        : t('app.loading');
 
   return (
     <div className="search" ref={containerRef}>
@@ -122,7 +127,10 @@ export function SearchBox() {
           setActiveIndex(0);
           setOpen(true);
         }}
-        onFocus={() => setOpen(true)}
+        onFocus={() => {
+          setOpen(true);
+          void loadCommandIndex().catch(() => {});
+        }}
         onClick={() => setOpen(true)}
         onKeyDown={onKeyDown}
       />

@@ -8,6 +8,8 @@ import { useSearchParams } from 'react-router';
 import { accountsApi } from '../../api/accounts.ts';
 import { queryKeys } from '../../api/query-keys.ts';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import { settingsTexts } from '../../i18n/locales/en-settings.ts';
+import { addScreenTexts } from '../../i18n/screen-texts.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { useAppStore } from '../../state/app-store.ts';
 import { clearPendingEmailVerification } from '../auth/post-login-redirect.ts';
@@ -17,6 +19,9 @@ import { NotificationsSection } from './notifications-section.tsx';
 import { PreferencesSection } from './preferences-section.tsx';
 import { ProfileSection } from './profile-section.tsx';
 import { SecuritySection } from './security-section.tsx';
+
+// This module is the /settings route's: its texts come with it.
+addScreenTexts({ settings: settingsTexts });
 
 const sections = [
   { id: 'profile', icon: User },

@@ -1,4 +1,4 @@
-/** English texts of the order and trade history (/orders, /trades, and the tabs under the chart). Merged into `en` as `history`. */
+/** English texts of the order and trade history (/orders, /trades, and the tabs under the chart). Loaded with the screens that show them (i18n/screen-texts.ts) as `history`. */
 export const historyTexts = {
   tabs: {
     label: 'Your orders and trades',

@@ -1,4 +1,4 @@
-/** English texts of the trade page's market panels (order book, trades, charts). Merged into `en` as `tradeMarket`. */
+/** English texts of the trade page's market panels (order book, trades, charts). Loaded with the trade page (i18n/screen-texts.ts) as `tradeMarket`. */
 export const tradeMarketTexts = {
   book: {
     title: 'Order book',

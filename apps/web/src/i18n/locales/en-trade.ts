@@ -1,4 +1,4 @@
-/** English texts of the trade page (/trade). Merged into `en` as `trade`. */
+/** English texts of the trade page (/trade). Loaded with that page (i18n/screen-texts.ts) as `trade`. */
 export const tradeTexts = {
   pageTitle: 'Trade {{pair}}',
   loadFailed: 'Failed to load trading pair data',
