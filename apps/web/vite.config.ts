@@ -22,6 +22,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // The server reads it to preload a landing screen's code with the page (apps/server/src/http/client-pages.ts).
+    manifest: true,
     rolldownOptions: {
       output: {
         // Long-lived vendor code in its own chunks, so a product release does not bust their cache.

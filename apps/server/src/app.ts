@@ -11,6 +11,7 @@ import { errorCatalogue } from '@platform/contracts';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
+import { clientPages } from './http/client-pages.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { modules } from './modules/index.ts';
 import { websocketPluginOptions } from './realtime/routes.ts';
@@ -87,6 +88,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
 async function registerClient(app: FastifyInstance, distDir: string): Promise<void> {
   const indexFile = path.join(distDir, 'index.html');
   const hasClient = fs.existsSync(indexFile);
+  const pages = hasClient ? clientPages(distDir) : null;
   if (hasClient) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -102,7 +104,7 @@ async function registerClient(app: FastifyInstance, distDir: string): Promise<vo
     const url = request.url.split('?')[0] ?? '/';
     const isApi = API_PREFIXES.some((prefix) => url === prefix.replace(/\/$/, '') || url.startsWith(prefix));
     if (!isApi && hasClient && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.header('Cache-Control', 'no-cache').type('text/html').send(fs.createReadStream(indexFile));
+      return reply.header('Cache-Control', 'no-cache').type('text/html').send(pages?.htmlFor(url));
     }
     return reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No route for ${request.method} ${url}` } });
   });

@@ -60,8 +60,16 @@ describe('serving the client', () => {
 
   beforeAll(async () => {
     fs.mkdirSync(path.join(distDir, 'assets'));
-    fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>client</title>');
+    fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><head><title>client</title></head>');
     fs.writeFileSync(path.join(distDir, 'assets', 'app-abc123.js'), 'export {};');
+    fs.mkdirSync(path.join(distDir, '.vite'));
+    fs.writeFileSync(
+      path.join(distDir, '.vite', 'manifest.json'),
+      JSON.stringify({
+        'index.html': { file: 'assets/app-abc123.js', isEntry: true },
+        'src/screens/trade-screen.tsx': { file: 'assets/trade-screen-abc123.js' },
+      }),
+    );
     server = await startTestServer('pglite', { WEB_DIST_DIR: distDir });
   });
   afterAll(async () => {
@@ -76,6 +84,13 @@ describe('serving the client', () => {
       expect(response.body).toContain('<title>client</title>');
       expect(response.headers.get('cache-control')).toBe('no-cache');
     }
+  });
+
+  it('names the landing screen’s code in the page, so it loads alongside the shell', async () => {
+    const trade = await server.request('GET', '/trade?pair=ETH/USD');
+    expect(trade.body).toContain('<link rel="modulepreload" crossorigin href="/assets/trade-screen-abc123.js">');
+    const settings = await server.request('GET', '/settings');
+    expect(settings.body).not.toContain('modulepreload');
   });
 
   it('caches hashed assets for good', async () => {

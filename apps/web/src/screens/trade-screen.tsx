@@ -6,6 +6,9 @@ import { addScreenTexts } from '../i18n/screen-texts.ts';
 
 addScreenTexts({ trade: tradeTexts, tradeMarket: tradeMarketTexts, history: historyTexts });
 
+/** The book and trades start as the route resolves (features/trade/warm-trade-feeds.ts). */
+export { warmTradeFeeds as loader } from '../features/trade/warm-trade-feeds.ts';
+
 /** Spec §2.1: /trade, with an optional pair (BTC/USD) and a carried action (buy or sell). */
 export function Component() {
   return <TradePage />;
