@@ -109,6 +109,10 @@ describe('trade page', () => {
     const at = (reference: string, factor: string) =>
       formatDecimal(mulToScale(decimal(reference), decimal(factor), 2, 'floor'));
     const place = async (type: string, fields: Record<string, string>) => {
+      // The last order's toasts (top right, spec §2.3) sit over the form's top row for 2 s, and a
+      // pointer resting on a toast holds it there: click the type once they have gone.
+      const toasts = page.locator('[data-rht-toaster] [role="status"]');
+      await expect.poll(() => toasts.count(), { timeout: 15_000 }).toBe(0);
       await page.getByTestId(`order-type-${type}`).click();
       for (const [field, value] of Object.entries(fields)) await page.getByTestId(field).fill(value);
       await page.getByTestId('order-amount').fill(AMOUNT);
