@@ -4,6 +4,7 @@ import { animationFrameScheduler, type FrameScheduler, FrameThrottledSignal } fr
 import { getMarketData } from './market-data.ts';
 import { type BookLevel, OrderBookState } from './order-book.ts';
 import type { ProductSocket, SocketLogger, SocketStatus } from './product-socket.ts';
+import { FeedHolders, feedRegistry } from './shared-feed.ts';
 
 /**
  * The live order book of one market: seeded from HTTP, then the socket's snapshot and deltas on
@@ -67,7 +68,10 @@ export class OrderBookFeed {
   private picture: OrderBookPicture;
   private live = false;
   private error: unknown = null;
-  private retainers = 0;
+  private readonly holders = new FeedHolders(
+    () => this.start(),
+    () => this.stop(),
+  );
   private resyncing = false;
   /** Bumped on stop, so an HTTP answer of an earlier run is not applied to a later one. */
   private generation = 0;
@@ -96,15 +100,7 @@ export class OrderBookFeed {
 
   /** The first holder starts the feed, the last one to release stops it. */
   retain(): () => void {
-    this.retainers += 1;
-    if (this.retainers === 1) this.start();
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      this.retainers -= 1;
-      if (this.retainers === 0) this.stop();
-    };
+    return this.holders.retain();
   }
 
   /** Asks HTTP for the book again (the panel's retry after a failed first load). */
@@ -268,18 +264,8 @@ export class OrderBookFeed {
  * One feed per market and socket, shared by every panel that shows the book (the book itself and
  * the depth chart), so the channel is subscribed and the levels are kept once.
  */
-const feedsBySocket = new WeakMap<ProductSocket, Map<string, OrderBookFeed>>();
+const bookFeeds = feedRegistry((pairId, socket) => new OrderBookFeed({ pairId, socket }));
 
 export function orderBookFeed(pairId: string, socket: ProductSocket = getMarketData().socket): OrderBookFeed {
-  let feeds = feedsBySocket.get(socket);
-  if (!feeds) {
-    feeds = new Map();
-    feedsBySocket.set(socket, feeds);
-  }
-  let feed = feeds.get(pairId);
-  if (!feed) {
-    feed = new OrderBookFeed({ pairId, socket });
-    feeds.set(pairId, feed);
-  }
-  return feed;
+  return bookFeeds(pairId, socket);
 }

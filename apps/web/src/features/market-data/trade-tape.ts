@@ -3,6 +3,7 @@ import { tradingApi } from '../../api/trading.ts';
 import { animationFrameScheduler, type FrameScheduler, FrameThrottledSignal } from './frame-scheduler.ts';
 import { getMarketData } from './market-data.ts';
 import type { ProductSocket, SocketLogger, SocketStatus } from './product-socket.ts';
+import { FeedHolders, feedRegistry } from './shared-feed.ts';
 
 /**
  * A market's recent trades (the "trade tape"): seeded over HTTP, then every trade of trades.{PAIR_ID}
@@ -80,7 +81,10 @@ export class TradeTape {
   private picture: TradeTapePicture;
   private lastSeq: number | null = null;
   private wasOpen = false;
-  private retainers = 0;
+  private readonly holders = new FeedHolders(
+    () => this.start(),
+    () => this.stop(),
+  );
   private generation = 0;
   private loading = false;
   private loadAgain = false;
@@ -104,15 +108,7 @@ export class TradeTape {
   readonly getPicture = (): TradeTapePicture => this.picture;
 
   retain(): () => void {
-    this.retainers += 1;
-    if (this.retainers === 1) this.start();
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      this.retainers -= 1;
-      if (this.retainers === 0) this.stop();
-    };
+    return this.holders.retain();
   }
 
   flush(): void {
@@ -204,19 +200,9 @@ export class TradeTape {
   }
 }
 
-const tapesBySocket = new WeakMap<ProductSocket, Map<string, TradeTape>>();
+const tapes = feedRegistry((pairId, socket) => new TradeTape({ pairId, socket }));
 
 /** One tape per market and socket, shared by the panels that show it. */
 export function tradeTape(pairId: string, socket: ProductSocket = getMarketData().socket): TradeTape {
-  let tapes = tapesBySocket.get(socket);
-  if (!tapes) {
-    tapes = new Map();
-    tapesBySocket.set(socket, tapes);
-  }
-  let tape = tapes.get(pairId);
-  if (!tape) {
-    tape = new TradeTape({ pairId, socket });
-    tapes.set(pairId, tape);
-  }
-  return tape;
+  return tapes(pairId, socket);
 }

@@ -7,12 +7,12 @@ import { Segmented } from '../../components/ui/segmented.tsx';
 import { pairSymbol } from '../../lib/format.ts';
 import { usePairs } from '../market-data/index.ts';
 import { useSignedInAccountId } from '../wallet/use-wallet.ts';
-import { HistoryPager } from './history-pager.tsx';
 import { OrderHistoryTable, TradeHistoryTable } from './history-tables.tsx';
 import { OpenOrdersPanel } from './open-orders-panel.tsx';
 import { pairsById } from './order-format.ts';
 import { HISTORY_PAGE_SIZE, useOpenOrders, useOrderHistory, useTradeHistory } from './order-queries.ts';
-import { SignInPrompt, TableBody } from './table-states.tsx';
+import { PagedHistoryTable, tableState } from './paged-history-table.tsx';
+import { SignInPrompt } from './table-states.tsx';
 import { useLiveOrders } from './use-live-orders.ts';
 import '../../theme/orders.css';
 
@@ -138,25 +138,18 @@ function RecentOrders({ pairId }: { pairId: string | null }) {
   });
   const pairs = pairsById(usePairs().data);
   return (
-    <TableBody
-      isPending={query.isPending}
-      error={query.error}
-      hasData={query.data !== undefined}
+    <PagedHistoryTable
+      kind="orders"
+      query={tableState(query)}
       isEmpty={query.data?.orders.length === 0}
-      fallbackKey="history.orders.failed"
-      onRetry={() => void query.refetch()}
       empty={t('history.orders.empty')}
+      page={page}
+      total={query.data?.pagination.total ?? 0}
+      onPage={setPage}
+      hideSinglePage
     >
       <OrderHistoryTable orders={query.data?.orders ?? []} pairs={pairs} />
-      <HistoryPager
-        page={page}
-        limit={HISTORY_PAGE_SIZE}
-        total={query.data?.pagination.total ?? 0}
-        busy={query.isFetching}
-        onPage={setPage}
-        hideSinglePage
-      />
-    </TableBody>
+    </PagedHistoryTable>
   );
 }
 
@@ -166,24 +159,17 @@ function RecentTrades({ pairId }: { pairId: string | null }) {
   const query = useTradeHistory({ tradingPair: pairId ?? undefined, limit: HISTORY_PAGE_SIZE, page });
   const pairs = pairsById(usePairs().data);
   return (
-    <TableBody
-      isPending={query.isPending}
-      error={query.error}
-      hasData={query.data !== undefined}
+    <PagedHistoryTable
+      kind="trades"
+      query={tableState(query)}
       isEmpty={query.data?.trades.length === 0}
-      fallbackKey="history.trades.failed"
-      onRetry={() => void query.refetch()}
       empty={t('history.trades.empty')}
+      page={page}
+      total={query.data?.pagination.total ?? 0}
+      onPage={setPage}
+      hideSinglePage
     >
       <TradeHistoryTable trades={query.data?.trades ?? []} pairs={pairs} />
-      <HistoryPager
-        page={page}
-        limit={HISTORY_PAGE_SIZE}
-        total={query.data?.pagination.total ?? 0}
-        busy={query.isFetching}
-        onPage={setPage}
-        hideSinglePage
-      />
-    </TableBody>
+    </PagedHistoryTable>
   );
 }

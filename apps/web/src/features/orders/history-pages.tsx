@@ -16,12 +16,12 @@ import {
   toTradesFilter,
 } from './history-filter.ts';
 import { HistoryFilters } from './history-filters.tsx';
-import { HistoryPager } from './history-pager.tsx';
 import { OrderHistoryTable, TradeHistoryTable } from './history-tables.tsx';
 import { OpenOrdersPanel } from './open-orders-panel.tsx';
 import { pairsById } from './order-format.ts';
 import { HISTORY_PAGE_SIZE, useOpenOrders, useOrderHistory, useTradeHistory } from './order-queries.ts';
-import { SignInPrompt, TableBody } from './table-states.tsx';
+import { PagedHistoryTable, type TableState, tableState } from './paged-history-table.tsx';
+import { SignInPrompt } from './table-states.tsx';
 import { useLiveOrders } from './use-live-orders.ts';
 import '../../theme/orders.css';
 
@@ -96,25 +96,6 @@ export function TradeHistoryPage() {
   );
 }
 
-type TableState = { isPending: boolean; isFetching: boolean; error: unknown; hasData: boolean; refetch: () => unknown };
-
-/** Named fields, not a spread: TanStack Query re-renders only for the result fields read. */
-function tableState(query: {
-  isPending: boolean;
-  isFetching: boolean;
-  error: unknown;
-  data: unknown;
-  refetch: () => unknown;
-}): TableState {
-  return {
-    isPending: query.isPending,
-    isFetching: query.isFetching,
-    error: query.error,
-    hasData: query.data !== undefined,
-    refetch: query.refetch,
-  };
-}
-
 /** What the two history cards share: title, CSV export, filters, the table's states and the pager. */
 function HistoryCard({
   kind,
@@ -146,24 +127,17 @@ function HistoryCard({
         <ExportCsvButton kind={kind} disabled={total === 0} build={buildCsv} />
       </header>
       <HistoryFilters values={values} onChange={onChange} kind={kind} />
-      <TableBody
-        isPending={query.isPending}
-        error={query.error}
-        hasData={query.hasData}
+      <PagedHistoryTable
+        kind={kind}
+        query={query}
         isEmpty={rowCount === 0 && total === 0}
-        fallbackKey={`history.${kind}.failed`}
-        onRetry={() => void query.refetch()}
         empty={isFiltered(values) ? t(`history.${kind}.emptyFiltered`) : t(`history.${kind}.empty`)}
+        page={values.page}
+        total={total}
+        onPage={(page) => onChange({ ...values, page })}
       >
         {children}
-        <HistoryPager
-          page={values.page}
-          limit={HISTORY_PAGE_SIZE}
-          total={total}
-          busy={query.isFetching}
-          onPage={(page) => onChange({ ...values, page })}
-        />
-      </TableBody>
+      </PagedHistoryTable>
     </section>
   );
 }
