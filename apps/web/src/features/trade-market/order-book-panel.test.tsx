@@ -101,7 +101,9 @@ describe('OrderBookPanel', () => {
     const { server } = renderPanel();
     await openWithSnapshot(server);
     await waitFor(() => expect(screen.getByTestId('order-book')).toHaveAttribute('data-sequence', '44'));
-    await screen.findByText('Price (USD)');
+    // Column headings: the label, its unit under it.
+    expect(screen.getByText('Price').nextElementSibling).toHaveTextContent('USD');
+    expect(screen.getByText('Amount').nextElementSibling).toHaveTextContent('BTC');
     expect(rowsOf('order-book-asks')).toEqual([
       ['ask', '67404.54', '67,404.540.01040890.0163568'],
       ['ask', '67337.27', '67,337.270.00594790.0059479'],

@@ -7,6 +7,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { useMediaQuery } from '../../hooks/use-media-query.ts';
 import { toAmount } from '../../lib/format.ts';
 import { type BookSide, groupingSteps, useOrderBook, usePriceUpdate, useRecentTrades } from '../market-data/index.ts';
+import { ColumnHeading } from './column-heading.tsx';
 import { deepestScale, formatFixed, pairCurrencies, useTradingPair } from './market-format.ts';
 import { type BookRow, buildBookRows } from './order-book-rows.ts';
 import { useRovingRows } from './use-roving-rows.ts';
@@ -101,9 +102,9 @@ export function OrderBookPanel({ pairId, onPriceClick }: OrderBookPanelProps) {
         </select>
       </header>
       <div className="ob-columns" aria-hidden="true">
-        <span>{t('tradeMarket.book.price', { currency: quote })}</span>
-        <span>{t('tradeMarket.book.amount', { currency: base })}</span>
-        <span>{t('tradeMarket.book.total', { currency: base })}</span>
+        <ColumnHeading label={t('tradeMarket.book.price')} unit={quote} />
+        <ColumnHeading label={t('tradeMarket.book.amount')} unit={base} />
+        <ColumnHeading label={t('tradeMarket.book.total')} unit={base} />
       </div>
       {book.status === 'ready' ? (
         <>

@@ -4,6 +4,7 @@ import { memo, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useRecentTrades } from '../market-data/index.ts';
+import { ColumnHeading } from './column-heading.tsx';
 import { formatFixedText, pairCurrencies, useTradingPair } from './market-format.ts';
 import { useRovingRows } from './use-roving-rows.ts';
 import '../../theme/trade-market.css';
@@ -40,9 +41,9 @@ export function RecentTradesPanel({ pairId, onPriceClick, limit }: RecentTradesP
         </h2>
       </header>
       <div className="rt-columns" aria-hidden="true">
-        <span>{t('tradeMarket.trades.price', { currency: quote })}</span>
-        <span>{t('tradeMarket.trades.amount', { currency: base })}</span>
-        <span>{t('tradeMarket.trades.time')}</span>
+        <ColumnHeading label={t('tradeMarket.trades.price')} unit={quote} />
+        <ColumnHeading label={t('tradeMarket.trades.amount')} unit={base} />
+        <ColumnHeading label={t('tradeMarket.trades.time')} />
       </div>
       {trades.length > 0 ? (
         // biome-ignore lint/a11y/useSemanticElements: a fieldset relays out slowly in Chromium (about 20 ms for 50 rows), too slow for a live list.

@@ -2,9 +2,9 @@
 export const tradeMarketTexts = {
   book: {
     title: 'Order book',
-    price: 'Price ({{currency}})',
-    amount: 'Amount ({{currency}})',
-    total: 'Total ({{currency}})',
+    price: 'Price',
+    amount: 'Amount',
+    total: 'Total',
     asks: 'Asks (sell orders)',
     bids: 'Bids (buy orders)',
     ask: 'Ask',
@@ -22,8 +22,8 @@ export const tradeMarketTexts = {
   },
   trades: {
     title: 'Recent trades',
-    price: 'Price ({{currency}})',
-    amount: 'Amount ({{currency}})',
+    price: 'Price',
+    amount: 'Amount',
     time: 'Time',
     buy: 'Buy',
     sell: 'Sell',
