@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppToaster } from '../../app.tsx';
 import { useAppStore } from '../../state/app-store.ts';
 import { errorResponse, json } from '../../test/fetch-mock.ts';
@@ -254,5 +254,82 @@ describe('AccountOrdersTabs: histories and sign-in', () => {
     expect(useAppStore.getState().showLoginModal).toBe(true);
     expect(useAppStore.getState().loginReturnPath).toBe('/trade?pair=BTC/USD');
     expect(calls.some((call) => call.path.includes('/orders'))).toBe(false);
+  });
+});
+
+describe('AccountOrdersTabs: in a narrow column (under the chart, phones)', () => {
+  /** A column 400 px wide, as ResizeObserver would report it in a browser. */
+  beforeEach(() => {
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observe() {}
+        disconnect() {}
+      },
+    );
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(new DOMRect(0, 0, 400, 300));
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  const cellLines = (row: HTMLElement) =>
+    within(row)
+      .getAllByRole('cell')
+      .map((cell) =>
+        [...cell.querySelectorAll('.orders-stack-main, .orders-stack-sub')].map((line) => line.textContent),
+      );
+
+  it('stacks every figure of an open order in four columns, with its actions', async () => {
+    stubOpenOrders();
+    signIn();
+    renderTabs();
+    await waitFor(() => expect(openRows()).toHaveLength(2));
+    const [buy, stop] = openRows();
+    if (!buy || !stop) throw new Error('no rows');
+    expect(within(buy).getAllByRole('cell')).toHaveLength(4);
+    expect(cellLines(buy).slice(0, 3)).toEqual([
+      ['BTC/USD', 'Buy · Limit', expect.any(String)],
+      ['60,000.00', '—'],
+      ['0.01', '0.002525%'],
+    ]);
+    expect(cellLines(stop)[1]).toEqual(['58,000.00', '58,500.00']);
+    expect(within(buy).getByTestId(`order-cancel-${btcBuy.id}`)).toBeInTheDocument();
+    expect(screen.getByTestId('orders-cancel-all')).toBeInTheDocument();
+  });
+
+  it('stacks the closed orders and the trades too', async () => {
+    const filled = makeOrder({
+      type: 'stop_limit',
+      status: 'filled',
+      stop_price: '59900.00',
+      filled_quantity: '0.01',
+      average_price: '60010.5',
+      total: '600.105',
+    });
+    const trade = makeTrade({ side: 'sell', role: 'maker', price: '60010.5', quantity: '0.01', total: '600.105' });
+    stubApi({
+      'GET /v1/trading-pairs': () => json(200, [makePair()]),
+      [ORDERS_PATH]: (call) =>
+        json(200, call.query.get('status') === 'closed' ? orderList([filled]) : orderList([], 0)),
+      [`GET /v1/accounts/${accountId}/trades/history`]: () =>
+        json(200, { trades: [trade], pagination: { page: 1, limit: 25, total: 1 } }),
+    });
+    signIn();
+    const { user } = renderTabs();
+    await user.click(screen.getByTestId('orders-tab-history'));
+    const row = await screen.findByTestId('order-history-row');
+    expect(cellLines(row).slice(1)).toEqual([
+      ['60,000.00', '60,010.50', 'Stop 59,900.00'],
+      ['0.01', '0.01100%'],
+      ['Filled', '600.105'],
+    ]);
+    expect(cellLines(row)[0]?.slice(0, 2)).toEqual(['BTC/USD', 'Buy · Stop limit']);
+
+    await user.click(screen.getByTestId('orders-tab-trades'));
+    const tradeRow = await screen.findByTestId('trade-history-row');
+    expect(cellLines(tradeRow).slice(0, 1)[0]?.slice(0, 2)).toEqual(['BTC/USD', 'Sell · Maker']);
+    expect(cellLines(tradeRow).slice(1)).toEqual([['60,010.50'], ['0.01', '600.105'], [expect.any(String), 'USD']]);
   });
 });

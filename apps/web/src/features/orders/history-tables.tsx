@@ -1,14 +1,87 @@
 import type { AccountTrade, Order } from '@platform/contracts';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NumberCell, PairCell, SideCell, StatusCell, TimeCell } from './order-cells.tsx';
+import { useNarrow } from '../../hooks/use-narrow.ts';
+import {
+  NARROW_TABLE_PX,
+  NumberCell,
+  OrderSummaryCell,
+  PairCell,
+  SideCell,
+  StackedCell,
+  StackedHeading,
+  StatusBadge,
+  StatusCell,
+  TimeCell,
+} from './order-cells.tsx';
 import { filledPercent, formatExact, formatOrderPrice, type PairsById } from './order-format.ts';
 
 /** The order history and the trade history as tables (spec §3.6 labels). */
 
 export function OrderHistoryTable({ orders, pairs }: { orders: readonly Order[]; pairs: PairsById }) {
   const { t } = useTranslation();
+  const wrap = useRef<HTMLDivElement>(null);
+  const narrow = useNarrow(wrap, NARROW_TABLE_PX);
+  if (narrow) {
+    return (
+      <div className="orders-table-wrap" ref={wrap}>
+        <table className="orders-table orders-table-narrow" data-testid="order-history-table">
+          <thead>
+            <tr>
+              <StackedHeading top={t('history.columns.pair')} bottom={t('history.columns.sideTypeTime')} />
+              <StackedHeading top={t('history.columns.price')} bottom={t('history.columns.averagePrice')} num />
+              <StackedHeading top={t('history.columns.amount')} bottom={t('history.columns.filled')} num />
+              <StackedHeading top={t('history.columns.status')} bottom={t('history.columns.total')} num />
+            </tr>
+          </thead>
+          <tbody>
+            {orders.map((order) => {
+              const pair = pairs.get(order.trading_pair);
+              const percent = filledPercent(order);
+              return (
+                <tr key={order.id} data-testid="order-history-row" data-order-id={order.id}>
+                  <OrderSummaryCell
+                    pairId={order.trading_pair}
+                    side={order.side}
+                    kind={t(`history.types.${order.type}`)}
+                    time={order.created_at}
+                  />
+                  <StackedCell
+                    num
+                    lines={[
+                      formatOrderPrice(order.price, order.trading_pair, pair),
+                      formatOrderPrice(order.average_price, order.trading_pair, pair),
+                      order.stop_price === null
+                        ? null
+                        : t('history.columns.stopLine', {
+                            price: formatOrderPrice(order.stop_price, order.trading_pair, pair),
+                          }),
+                    ]}
+                  />
+                  <StackedCell
+                    num
+                    lines={[
+                      formatExact(order.quantity ?? order.quote_amount),
+                      <>
+                        {formatExact(order.filled_quantity)}
+                        {percent === null ? null : <span className="orders-percent">{percent}%</span>}
+                      </>,
+                    ]}
+                  />
+                  <StackedCell
+                    num
+                    lines={[<StatusBadge key="status" status={order.status} />, formatExact(order.total)]}
+                  />
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    );
+  }
   return (
-    <div className="orders-table-wrap">
+    <div className="orders-table-wrap" ref={wrap}>
       <table className="orders-table" data-testid="order-history-table">
         <thead>
           <tr>
@@ -72,8 +145,44 @@ export function OrderHistoryTable({ orders, pairs }: { orders: readonly Order[];
 
 export function TradeHistoryTable({ trades, pairs }: { trades: readonly AccountTrade[]; pairs: PairsById }) {
   const { t } = useTranslation();
+  const wrap = useRef<HTMLDivElement>(null);
+  const narrow = useNarrow(wrap, NARROW_TABLE_PX);
+  if (narrow) {
+    return (
+      <div className="orders-table-wrap" ref={wrap}>
+        <table className="orders-table orders-table-narrow" data-testid="trade-history-table">
+          <thead>
+            <tr>
+              <StackedHeading top={t('history.columns.pair')} bottom={t('history.columns.sideRoleTime')} />
+              <StackedHeading top={t('history.columns.price')} num />
+              <StackedHeading top={t('history.columns.amount')} bottom={t('history.columns.total')} num />
+              <StackedHeading top={t('history.columns.fee')} num />
+            </tr>
+          </thead>
+          <tbody>
+            {trades.map((trade) => (
+              <tr key={`${trade.id}-${trade.order_id}`} data-testid="trade-history-row" data-trade-id={trade.id}>
+                <OrderSummaryCell
+                  pairId={trade.trading_pair}
+                  side={trade.side}
+                  kind={t(`history.roles.${trade.role}`)}
+                  time={trade.timestamp}
+                />
+                <StackedCell
+                  num
+                  lines={[formatOrderPrice(trade.price, trade.trading_pair, pairs.get(trade.trading_pair))]}
+                />
+                <StackedCell num lines={[formatExact(trade.quantity), formatExact(trade.total)]} />
+                <StackedCell num lines={[formatExact(trade.fee), trade.fee_currency]} />
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    );
+  }
   return (
-    <div className="orders-table-wrap">
+    <div className="orders-table-wrap" ref={wrap}>
       <table className="orders-table" data-testid="trade-history-table">
         <thead>
           <tr>

@@ -1,14 +1,26 @@
 import type { Order } from '@platform/contracts';
-import { useId, useMemo, useState } from 'react';
+import clsx from 'clsx';
+import { useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
+import { useNarrow } from '../../hooks/use-narrow.ts';
 import { pairSymbol } from '../../lib/format.ts';
 import { usePairs } from '../market-data/index.ts';
 import { ModifyOrderDialog } from './modify-order-dialog.tsx';
 import { canModify } from './modify-order-form.ts';
 import { useOrderActions } from './order-actions.ts';
-import { NumberCell, PairCell, SideCell, StatusCell, TimeCell } from './order-cells.tsx';
+import {
+  NARROW_TABLE_PX,
+  NumberCell,
+  OrderSummaryCell,
+  PairCell,
+  SideCell,
+  StackedCell,
+  StackedHeading,
+  StatusCell,
+  TimeCell,
+} from './order-cells.tsx';
 import {
   filledPercent,
   formatExact,
@@ -98,45 +110,62 @@ export function OpenOrdersTable({
   onCancelAll: () => void;
 }) {
   const { t } = useTranslation();
+  const wrap = useRef<HTMLDivElement>(null);
+  const narrow = useNarrow(wrap, NARROW_TABLE_PX);
   const allBusy = orders.every((order) => busyIds.has(order.id));
+  const cancelAll = (
+    <button
+      type="button"
+      className="orders-link-button"
+      onClick={onCancelAll}
+      disabled={allBusy}
+      data-testid="orders-cancel-all"
+    >
+      {t('history.open.cancelAll')}
+    </button>
+  );
   return (
-    <div className="orders-table-wrap">
-      <table className="orders-table" data-testid="open-orders-table">
+    <div className="orders-table-wrap" ref={wrap}>
+      <table className={clsx('orders-table', narrow && 'orders-table-narrow')} data-testid="open-orders-table">
         <thead>
-          <tr>
-            <th scope="col">{t('history.columns.time')}</th>
-            <th scope="col">{t('history.columns.pair')}</th>
-            <th scope="col">{t('history.columns.side')}</th>
-            <th scope="col">{t('history.columns.type')}</th>
-            <th scope="col" className="num">
-              {t('history.columns.price')}
-            </th>
-            <th scope="col" className="num">
-              {t('history.columns.stopPrice')}
-            </th>
-            <th scope="col" className="num">
-              {t('history.columns.amount')}
-            </th>
-            <th scope="col" className="num">
-              {t('history.columns.filled')}
-            </th>
-            <th scope="col" className="num">
-              {t('history.columns.total')}
-            </th>
-            <th scope="col">{t('history.columns.status')}</th>
-            <th scope="col" className="orders-actions-cell">
-              <span className="visually-hidden">{t('history.columns.actions')}</span>
-              <button
-                type="button"
-                className="orders-link-button"
-                onClick={onCancelAll}
-                disabled={allBusy}
-                data-testid="orders-cancel-all"
-              >
-                {t('history.open.cancelAll')}
-              </button>
-            </th>
-          </tr>
+          {narrow ? (
+            <tr>
+              <StackedHeading top={t('history.columns.pair')} bottom={t('history.columns.sideTypeTime')} />
+              <StackedHeading top={t('history.columns.price')} bottom={t('history.columns.stopPrice')} num />
+              <StackedHeading top={t('history.columns.amount')} bottom={t('history.columns.filled')} num />
+              <th scope="col" className="orders-actions-cell">
+                <span className="visually-hidden">{t('history.columns.actions')}</span>
+                {cancelAll}
+              </th>
+            </tr>
+          ) : (
+            <tr>
+              <th scope="col">{t('history.columns.time')}</th>
+              <th scope="col">{t('history.columns.pair')}</th>
+              <th scope="col">{t('history.columns.side')}</th>
+              <th scope="col">{t('history.columns.type')}</th>
+              <th scope="col" className="num">
+                {t('history.columns.price')}
+              </th>
+              <th scope="col" className="num">
+                {t('history.columns.stopPrice')}
+              </th>
+              <th scope="col" className="num">
+                {t('history.columns.amount')}
+              </th>
+              <th scope="col" className="num">
+                {t('history.columns.filled')}
+              </th>
+              <th scope="col" className="num">
+                {t('history.columns.total')}
+              </th>
+              <th scope="col">{t('history.columns.status')}</th>
+              <th scope="col" className="orders-actions-cell">
+                <span className="visually-hidden">{t('history.columns.actions')}</span>
+                {cancelAll}
+              </th>
+            </tr>
+          )}
         </thead>
         <tbody>
           {orders.map((order) => (
@@ -145,6 +174,7 @@ export function OpenOrdersTable({
               order={order}
               pairs={pairs}
               busy={busyIds.has(order.id)}
+              narrow={narrow}
               onCancel={onCancel}
               onModify={onModify}
             />
@@ -159,12 +189,14 @@ function OpenOrderRow({
   order,
   pairs,
   busy,
+  narrow,
   onCancel,
   onModify,
 }: {
   order: Order;
   pairs: PairsById;
   busy: boolean;
+  narrow: boolean;
   onCancel: (order: Order) => void;
   onModify: (order: Order) => void;
 }) {
@@ -176,21 +208,45 @@ function OpenOrderRow({
     amount: formatExact(order.quantity ?? order.quote_amount),
     pair: pairSymbol(order.trading_pair),
   };
+  const filled = (
+    <>
+      {formatExact(order.filled_quantity)}
+      {percent === null ? null : <span className="orders-percent">{percent}%</span>}
+    </>
+  );
   return (
     <tr data-testid="open-order-row" data-order-id={order.id}>
-      <TimeCell value={order.created_at} />
-      <PairCell pairId={order.trading_pair} />
-      <SideCell side={order.side} />
-      <td>{t(`history.types.${order.type}`)}</td>
-      <NumberCell>{formatOrderPrice(order.price, order.trading_pair, pair)}</NumberCell>
-      <NumberCell>{formatOrderPrice(order.stop_price, order.trading_pair, pair)}</NumberCell>
-      <NumberCell>{formatExact(order.quantity)}</NumberCell>
-      <td className="num tabular">
-        {formatExact(order.filled_quantity)}
-        {percent === null ? null : <span className="orders-percent">{percent}%</span>}
-      </td>
-      <NumberCell>{openOrderTotal(order, pair)}</NumberCell>
-      <StatusCell status={order.status} />
+      {narrow ? (
+        <>
+          <OrderSummaryCell
+            pairId={order.trading_pair}
+            side={order.side}
+            kind={t(`history.types.${order.type}`)}
+            time={order.created_at}
+          />
+          <StackedCell
+            num
+            lines={[
+              formatOrderPrice(order.price, order.trading_pair, pair),
+              formatOrderPrice(order.stop_price, order.trading_pair, pair),
+            ]}
+          />
+          <StackedCell num lines={[formatExact(order.quantity ?? order.quote_amount), filled]} />
+        </>
+      ) : (
+        <>
+          <TimeCell value={order.created_at} />
+          <PairCell pairId={order.trading_pair} />
+          <SideCell side={order.side} />
+          <td>{t(`history.types.${order.type}`)}</td>
+          <NumberCell>{formatOrderPrice(order.price, order.trading_pair, pair)}</NumberCell>
+          <NumberCell>{formatOrderPrice(order.stop_price, order.trading_pair, pair)}</NumberCell>
+          <NumberCell>{formatExact(order.quantity)}</NumberCell>
+          <td className="num tabular">{filled}</td>
+          <NumberCell>{openOrderTotal(order, pair)}</NumberCell>
+          <StatusCell status={order.status} />
+        </>
+      )}
       <td className="orders-actions-cell">
         <div className="orders-row-actions">
           {canModify(order) ? (

@@ -1,11 +1,15 @@
 import type { OrderSide, OrderStatus } from '@platform/contracts';
 import clsx from 'clsx';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { pairSymbol } from '../../lib/format.ts';
 import { formatLocalDateTime, isoTime } from './order-format.ts';
 
 /** Cells shared by the order and trade tables. */
+
+/** Narrower than this, the tables stack their figures in fewer columns (see StackedCell). */
+export const NARROW_TABLE_PX = 720;
 
 export function TimeCell({ value }: { value: string | number }) {
   const { i18n } = useTranslation();
@@ -41,13 +45,19 @@ const STATUS_TONE: Record<OrderStatus, 'open' | 'good' | 'neutral' | 'bad'> = {
   rejected: 'bad',
 };
 
-export function StatusCell({ status }: { status: OrderStatus }) {
+export function StatusBadge({ status }: { status: OrderStatus }) {
   const { t } = useTranslation();
   return (
+    <span className={clsx('orders-status', `orders-status-${STATUS_TONE[status]}`)}>
+      {t(`history.statuses.${status}`)}
+    </span>
+  );
+}
+
+export function StatusCell({ status }: { status: OrderStatus }) {
+  return (
     <td>
-      <span className={clsx('orders-status', `orders-status-${STATUS_TONE[status]}`)}>
-        {t(`history.statuses.${status}`)}
-      </span>
+      <StatusBadge status={status} />
     </td>
   );
 }
@@ -58,5 +68,66 @@ export function NumberCell({ children, title, className }: { children: string; t
     <td className={clsx('num tabular', className)} title={title}>
       {children}
     </td>
+  );
+}
+
+/**
+ * The narrow tables' cells (under the trade page's chart, phones): several figures stacked in one
+ * cell, the first in the text colour, the rest under it in a smaller muted line. Null lines are left out.
+ */
+export function StackedCell({ lines, num = false }: { lines: readonly ReactNode[]; num?: boolean }) {
+  return (
+    <td className={clsx('orders-stack', num && 'num tabular')}>
+      {lines.map((line, index) =>
+        line === null || line === undefined ? null : (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the lines are fixed in number and order.
+          <div key={index} className={index === 0 ? 'orders-stack-main' : 'orders-stack-sub'}>
+            {line}
+          </div>
+        ),
+      )}
+    </td>
+  );
+}
+
+/** A narrow table's heading: what the cell's first line is, and under it what the next lines are. */
+export function StackedHeading({ top, bottom, num = false }: { top: string; bottom?: string; num?: boolean }) {
+  return (
+    <th scope="col" className={clsx('orders-stack', num && 'num')}>
+      <div>{top}</div>
+      {bottom ? <div className="orders-stack-sub">{bottom}</div> : null}
+    </th>
+  );
+}
+
+/** The pair (linked), the side and the kind of order or trade, and the time: a narrow table's first cell. */
+export function OrderSummaryCell({
+  pairId,
+  side,
+  kind,
+  time,
+}: {
+  pairId: string;
+  side: OrderSide;
+  kind: string;
+  time: string | number;
+}) {
+  const { t, i18n } = useTranslation();
+  const symbol = pairSymbol(pairId);
+  return (
+    <StackedCell
+      lines={[
+        <Link key="pair" className="orders-pair-link" to={`/trade?pair=${encodeURIComponent(symbol)}`}>
+          {symbol}
+        </Link>,
+        <>
+          <span className={clsx('orders-side', `orders-side-${side}`)}>{t(`history.sides.${side}`)}</span>
+          {` · ${kind}`}
+        </>,
+        <time key="time" className="tabular" dateTime={isoTime(time)}>
+          {formatLocalDateTime(time, i18n.language)}
+        </time>,
+      ]}
+    />
   );
 }

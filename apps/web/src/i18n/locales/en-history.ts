@@ -28,6 +28,9 @@ export const historyTexts = {
     orderId: 'Order ID',
     tradeId: 'Trade ID',
     actions: 'Actions',
+    sideTypeTime: 'Side · type · time',
+    sideRoleTime: 'Side · role · time',
+    stopLine: 'Stop {{price}}',
   },
   sides: {
     buy: 'Buy',
