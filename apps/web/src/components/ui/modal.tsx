@@ -1,5 +1,5 @@
 import { X } from 'lucide-react';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useLayoutEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 
@@ -22,7 +22,8 @@ export function Modal({ open, onClose, labelledBy, maxWidthPx, testId, children 
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
 
-  useEffect(() => {
+  // Focus moves as the dialog is drawn (Preact runs plain effects only after the next frame).
+  useLayoutEffect(() => {
     if (!open) return;
     const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const firstInput = dialogRef.current?.querySelector<HTMLElement>('input:not([disabled])');

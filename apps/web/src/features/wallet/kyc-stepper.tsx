@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type KycDocumentSlot, kycSubmissionFieldsSchema } from '@platform/contracts';
 import clsx from 'clsx';
 import { ArrowLeft, ArrowRight, Check, ShieldCheck } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
@@ -95,9 +95,10 @@ export function KycStepper({
   filesRef.current = files;
   useEffect(() => () => Object.values(filesRef.current).forEach(releasePreview), []);
 
-  // A new step is announced by moving the focus to its heading (not on the first render).
+  // A new step is announced by moving the focus to its heading (not on the first render), as the
+  // step is drawn: a layout effect, as Preact runs plain effects only after the next frame.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the focus follows the step, which the effect does not read
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (moved.current) stepHeading.current?.focus();
   }, [step]);
 

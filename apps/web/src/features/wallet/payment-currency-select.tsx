@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 import { ChevronDown, Search } from 'lucide-react';
-import { type KeyboardEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FieldMessage } from '../../components/ui/text-field.tsx';
 import { useDismiss } from '../../hooks/use-dismiss.ts';
@@ -78,7 +78,7 @@ export function CurrencySelect({
   const dismiss = useCallback(() => close(false), [close]);
   useDismiss(rootRef, open, dismiss);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!open) return;
     searchRef.current?.focus();
   }, [open]);

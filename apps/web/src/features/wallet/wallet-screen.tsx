@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 import { ArrowDownToLine, ArrowUpFromLine, X } from 'lucide-react';
-import { type KeyboardEvent, useEffect, useRef } from 'react';
+import { type KeyboardEvent, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/ui/page-header.tsx';
@@ -121,7 +121,7 @@ function TripleAWallet({ action }: { action: WalletAction | null }) {
 function ActionSection({ action }: { action: WalletAction }) {
   const { t } = useTranslation();
   const headingRef = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     headingRef.current?.focus();
   }, []);
   const title = t(`wallet.${action}.title`);

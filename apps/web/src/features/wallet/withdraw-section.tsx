@@ -2,7 +2,7 @@ import { TWO_FACTOR_CODE_LENGTH, type Withdrawal } from '@platform/contracts';
 import { useMutation } from '@tanstack/react-query';
 import clsx from 'clsx';
 import { AlertTriangle, ArrowLeft, ArrowUpFromLine, CheckCircle2, Clock, ShieldCheck, XCircle } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useMemo, useReducer, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { withdrawalsApi } from '../../api/withdrawals.ts';
@@ -397,7 +397,7 @@ function WithdrawalTracker({ initial, onDone }: { initial: Withdrawal; onDone: (
   const status = withdrawal.status;
   const headingRef = useRef<HTMLHeadingElement>(null);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     headingRef.current?.focus();
   }, []);
   useEffect(() => {
