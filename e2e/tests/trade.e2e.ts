@@ -39,6 +39,12 @@ async function balance(token: string, currency: string): Promise<Balance | undef
   return balances.find((row) => row.currency === currency);
 }
 
+/** A price as the tables show it: thousands grouped, two decimals (BTC/USD). */
+function formatPrice(price: string): string {
+  const [whole = '', cents = '00'] = price.split('.');
+  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${cents.padEnd(2, '0')}`;
+}
+
 /** Waits until the page shows a live book (rows on both sides). */
 async function waitForBook(page: Page) {
   await expect.poll(() => page.getByTestId('order-book-bids').getByTestId('order-book-row').count()).toBeGreaterThan(0);
@@ -48,7 +54,7 @@ async function waitForBook(page: Page) {
 describe('trade page', () => {
   const browser = useBrowser();
 
-  it('places a limit order, sees it in the book and in open orders, and cancels it', async () => {
+  it('places a limit order, sees it in the book and in open orders, moves its price and cancels it', async () => {
     const page = await browser.newContext();
     const { identity } = await fundedTrader();
     await signIn(page, identity, '/trade?pair=BTC/USD');
@@ -68,9 +74,19 @@ describe('trade page', () => {
     await expect.poll(() => row.count()).toBe(1);
     await expect.poll(() => page.locator(`[data-testid="order-book-row"][data-price="${price}"]`).count()).toBe(1);
     const orderId = await row.first().getAttribute('data-order-id');
+
+    // Modify its price from the row: the level moves in the book.
+    const moved = formatDecimal(mulToScale(decimal(stats.best_bid), decimal('0.97'), 2, 'floor'));
+    await page.getByTestId(`order-modify-${orderId}`).click();
+    await page.getByTestId('order-modify-price').fill(moved);
+    await page.getByTestId('order-modify-save').click();
+    await expect.poll(() => page.locator(`[data-testid="order-book-row"][data-price="${moved}"]`).count()).toBe(1);
+    await expect.poll(() => page.locator(`[data-testid="order-book-row"][data-price="${price}"]`).count()).toBe(0);
+    await expect.poll(() => row.first().textContent()).toContain(formatPrice(moved));
+
     await page.getByTestId(`order-cancel-${orderId}`).click();
     await expect.poll(() => row.count()).toBe(0);
-    await expect.poll(() => page.locator(`[data-testid="order-book-row"][data-price="${price}"]`).count()).toBe(0);
+    await expect.poll(() => page.locator(`[data-testid="order-book-row"][data-price="${moved}"]`).count()).toBe(0);
   });
 
   it('places a market order and sees the fill, the trade, the balance and a notification', async () => {
