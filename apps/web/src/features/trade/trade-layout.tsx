@@ -23,9 +23,10 @@ export interface TradeLayoutSlots {
 }
 
 /**
- * The trade page's frame, with named slots (spec §2.6). Wide (>= 880px of page, a 1280px window with both sidebars): book and
- * recent trades on the left, the chart (or depth) over the account tabs in the centre, the order
- * form and strategies on the right. Medium: chart and form side by side, book and trades under
+ * The trade page's frame, with named slots (spec §2.6). Wide (>= 880px of page, a 1280px window
+ * with both sidebars): the book down the left, the chart (or depth) over the account tabs in the
+ * centre, the order form over the recent trades on the right, the strategies in a row below (the
+ * area wrappers give way to a grid of panels, theme/trade.css). Medium: chart and form side by side, book and trades under
  * them. Phone: one column with a Chart / Book / Trades tab bar; every panel stays mounted (hidden
  * ones keep their live data), and the order form follows.
  */
