@@ -3,7 +3,10 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNarrow } from '../../hooks/use-narrow.ts';
 import {
+  ColumnHeadings,
+  FilledAmount,
   NARROW_TABLE_PX,
+  NarrowOrderCells,
   NumberCell,
   OrderSummaryCell,
   PairCell,
@@ -14,7 +17,7 @@ import {
   StatusCell,
   TimeCell,
 } from './order-cells.tsx';
-import { filledPercent, formatExact, formatOrderPrice, type PairsById } from './order-format.ts';
+import { formatExact, formatOrderPrice, type PairsById } from './order-format.ts';
 
 /** The order history and the trade history as tables (spec §3.6 labels). */
 
@@ -37,18 +40,11 @@ export function OrderHistoryTable({ orders, pairs }: { orders: readonly Order[];
           <tbody>
             {orders.map((order) => {
               const pair = pairs.get(order.trading_pair);
-              const percent = filledPercent(order);
               return (
                 <tr key={order.id} data-testid="order-history-row" data-order-id={order.id}>
-                  <OrderSummaryCell
-                    pairId={order.trading_pair}
-                    side={order.side}
-                    kind={t(`history.types.${order.type}`)}
-                    time={order.created_at}
-                  />
-                  <StackedCell
-                    num
-                    lines={[
+                  <NarrowOrderCells
+                    order={order}
+                    priceLines={[
                       formatOrderPrice(order.price, order.trading_pair, pair),
                       formatOrderPrice(order.average_price, order.trading_pair, pair),
                       order.stop_price === null
@@ -56,16 +52,6 @@ export function OrderHistoryTable({ orders, pairs }: { orders: readonly Order[];
                         : t('history.columns.stopLine', {
                             price: formatOrderPrice(order.stop_price, order.trading_pair, pair),
                           }),
-                    ]}
-                  />
-                  <StackedCell
-                    num
-                    lines={[
-                      formatExact(order.quantity ?? order.quote_amount),
-                      <>
-                        {formatExact(order.filled_quantity)}
-                        {percent === null ? null : <span className="orders-percent">{percent}%</span>}
-                      </>,
                     ]}
                   />
                   <StackedCell
@@ -85,38 +71,27 @@ export function OrderHistoryTable({ orders, pairs }: { orders: readonly Order[];
       <table className="orders-table" data-testid="order-history-table">
         <thead>
           <tr>
-            <th scope="col">{t('history.columns.time')}</th>
-            <th scope="col">{t('history.columns.pair')}</th>
-            <th scope="col">{t('history.columns.side')}</th>
-            <th scope="col">{t('history.columns.type')}</th>
-            <th scope="col" className="num">
-              {t('history.columns.price')}
-            </th>
-            <th scope="col" className="num">
-              {t('history.columns.stopPrice')}
-            </th>
-            <th scope="col" className="num">
-              {t('history.columns.averagePrice')}
-            </th>
-            <th scope="col" className="num">
-              {t('history.columns.amount')}
-            </th>
-            <th scope="col" className="num">
-              {t('history.columns.filled')}
-            </th>
-            <th scope="col" className="num">
-              {t('history.columns.total')}
-            </th>
-            <th scope="col" className="num">
-              {t('history.columns.fee')}
-            </th>
-            <th scope="col">{t('history.columns.status')}</th>
+            <ColumnHeadings
+              columns={[
+                'time',
+                'pair',
+                'side',
+                'type',
+                'price',
+                'stopPrice',
+                'averagePrice',
+                'amount',
+                'filled',
+                'total',
+                'fee',
+                'status',
+              ]}
+            />
           </tr>
         </thead>
         <tbody>
           {orders.map((order) => {
             const pair = pairs.get(order.trading_pair);
-            const percent = filledPercent(order);
             return (
               <tr key={order.id} data-testid="order-history-row" data-order-id={order.id}>
                 <TimeCell value={order.created_at} />
@@ -128,8 +103,7 @@ export function OrderHistoryTable({ orders, pairs }: { orders: readonly Order[];
                 <NumberCell>{formatOrderPrice(order.average_price, order.trading_pair, pair)}</NumberCell>
                 <NumberCell>{formatExact(order.quantity ?? order.quote_amount)}</NumberCell>
                 <td className="num tabular">
-                  {formatExact(order.filled_quantity)}
-                  {percent === null ? null : <span className="orders-percent">{percent}%</span>}
+                  <FilledAmount order={order} />
                 </td>
                 <NumberCell>{formatExact(order.total)}</NumberCell>
                 <NumberCell className="muted">{`${formatExact(order.fee)} ${order.fee_currency}`}</NumberCell>
@@ -186,22 +160,7 @@ export function TradeHistoryTable({ trades, pairs }: { trades: readonly AccountT
       <table className="orders-table" data-testid="trade-history-table">
         <thead>
           <tr>
-            <th scope="col">{t('history.columns.time')}</th>
-            <th scope="col">{t('history.columns.pair')}</th>
-            <th scope="col">{t('history.columns.side')}</th>
-            <th scope="col">{t('history.columns.role')}</th>
-            <th scope="col" className="num">
-              {t('history.columns.price')}
-            </th>
-            <th scope="col" className="num">
-              {t('history.columns.amount')}
-            </th>
-            <th scope="col" className="num">
-              {t('history.columns.total')}
-            </th>
-            <th scope="col" className="num">
-              {t('history.columns.fee')}
-            </th>
+            <ColumnHeadings columns={['time', 'pair', 'side', 'role', 'price', 'amount', 'total', 'fee']} />
           </tr>
         </thead>
         <tbody>

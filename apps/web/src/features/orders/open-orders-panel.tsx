@@ -11,24 +11,18 @@ import { ModifyOrderDialog } from './modify-order-dialog.tsx';
 import { canModify } from './modify-order-form.ts';
 import { useOrderActions } from './order-actions.ts';
 import {
+  ColumnHeadings,
+  FilledAmount,
   NARROW_TABLE_PX,
+  NarrowOrderCells,
   NumberCell,
-  OrderSummaryCell,
   PairCell,
   SideCell,
-  StackedCell,
   StackedHeading,
   StatusCell,
   TimeCell,
 } from './order-cells.tsx';
-import {
-  filledPercent,
-  formatExact,
-  formatOrderPrice,
-  openOrderTotal,
-  type PairsById,
-  pairsById,
-} from './order-format.ts';
+import { formatExact, formatOrderPrice, openOrderTotal, type PairsById, pairsById } from './order-format.ts';
 import { useOpenOrders } from './order-queries.ts';
 import { TableBody } from './table-states.tsx';
 
@@ -140,26 +134,9 @@ export function OpenOrdersTable({
             </tr>
           ) : (
             <tr>
-              <th scope="col">{t('history.columns.time')}</th>
-              <th scope="col">{t('history.columns.pair')}</th>
-              <th scope="col">{t('history.columns.side')}</th>
-              <th scope="col">{t('history.columns.type')}</th>
-              <th scope="col" className="num">
-                {t('history.columns.price')}
-              </th>
-              <th scope="col" className="num">
-                {t('history.columns.stopPrice')}
-              </th>
-              <th scope="col" className="num">
-                {t('history.columns.amount')}
-              </th>
-              <th scope="col" className="num">
-                {t('history.columns.filled')}
-              </th>
-              <th scope="col" className="num">
-                {t('history.columns.total')}
-              </th>
-              <th scope="col">{t('history.columns.status')}</th>
+              <ColumnHeadings
+                columns={['time', 'pair', 'side', 'type', 'price', 'stopPrice', 'amount', 'filled', 'total', 'status']}
+              />
               <th scope="col" className="orders-actions-cell">
                 <span className="visually-hidden">{t('history.columns.actions')}</span>
                 {cancelAll}
@@ -202,37 +179,21 @@ function OpenOrderRow({
 }) {
   const { t } = useTranslation();
   const pair = pairs.get(order.trading_pair);
-  const percent = filledPercent(order);
   const describe = {
     side: t(`history.sides.${order.side}`),
     amount: formatExact(order.quantity ?? order.quote_amount),
     pair: pairSymbol(order.trading_pair),
   };
-  const filled = (
-    <>
-      {formatExact(order.filled_quantity)}
-      {percent === null ? null : <span className="orders-percent">{percent}%</span>}
-    </>
-  );
   return (
     <tr data-testid="open-order-row" data-order-id={order.id}>
       {narrow ? (
-        <>
-          <OrderSummaryCell
-            pairId={order.trading_pair}
-            side={order.side}
-            kind={t(`history.types.${order.type}`)}
-            time={order.created_at}
-          />
-          <StackedCell
-            num
-            lines={[
-              formatOrderPrice(order.price, order.trading_pair, pair),
-              formatOrderPrice(order.stop_price, order.trading_pair, pair),
-            ]}
-          />
-          <StackedCell num lines={[formatExact(order.quantity ?? order.quote_amount), filled]} />
-        </>
+        <NarrowOrderCells
+          order={order}
+          priceLines={[
+            formatOrderPrice(order.price, order.trading_pair, pair),
+            formatOrderPrice(order.stop_price, order.trading_pair, pair),
+          ]}
+        />
       ) : (
         <>
           <TimeCell value={order.created_at} />
@@ -242,7 +203,9 @@ function OpenOrderRow({
           <NumberCell>{formatOrderPrice(order.price, order.trading_pair, pair)}</NumberCell>
           <NumberCell>{formatOrderPrice(order.stop_price, order.trading_pair, pair)}</NumberCell>
           <NumberCell>{formatExact(order.quantity)}</NumberCell>
-          <td className="num tabular">{filled}</td>
+          <td className="num tabular">
+            <FilledAmount order={order} />
+          </td>
           <NumberCell>{openOrderTotal(order, pair)}</NumberCell>
           <StatusCell status={order.status} />
         </>

@@ -1,10 +1,11 @@
-import type { OrderSide, OrderStatus } from '@platform/contracts';
+import type { Order, OrderSide, OrderStatus } from '@platform/contracts';
 import clsx from 'clsx';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { historyTexts } from '../../i18n/locales/en-history.ts';
 import { pairSymbol } from '../../lib/format.ts';
-import { formatLocalDateTime, isoTime } from './order-format.ts';
+import { filledPercent, formatExact, formatLocalDateTime, isoTime } from './order-format.ts';
 
 /** Cells shared by the order and trade tables. */
 
@@ -129,5 +130,63 @@ export function OrderSummaryCell({
         </time>,
       ]}
     />
+  );
+}
+
+/** How much of an order has filled, with its percentage. */
+export function FilledAmount({ order }: { order: Pick<Order, 'filled_quantity' | 'quantity'> }) {
+  const percent = filledPercent(order);
+  return (
+    <>
+      {formatExact(order.filled_quantity)}
+      {percent === null ? null : <span className="orders-percent">{percent}%</span>}
+    </>
+  );
+}
+
+/** An order's first three cells in a narrow table: what it is, its prices, its amount and fill. */
+export function NarrowOrderCells({ order, priceLines }: { order: Order; priceLines: readonly ReactNode[] }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <OrderSummaryCell
+        pairId={order.trading_pair}
+        side={order.side}
+        kind={t(`history.types.${order.type}`)}
+        time={order.created_at}
+      />
+      <StackedCell num lines={priceLines} />
+      <StackedCell
+        num
+        lines={[formatExact(order.quantity ?? order.quote_amount), <FilledAmount key="filled" order={order} />]}
+      />
+    </>
+  );
+}
+
+type HistoryColumn = keyof typeof historyTexts.columns;
+
+/** Columns of figures, set right so digits line up under their heading. */
+const NUMERIC_COLUMNS: ReadonlySet<HistoryColumn> = new Set([
+  'price',
+  'stopPrice',
+  'averagePrice',
+  'amount',
+  'filled',
+  'total',
+  'fee',
+]);
+
+/** A wide table's headings, one per column (figures' headings set right). */
+export function ColumnHeadings({ columns }: { columns: readonly HistoryColumn[] }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {columns.map((column) => (
+        <th key={column} scope="col" className={NUMERIC_COLUMNS.has(column) ? 'num' : undefined}>
+          {t(`history.columns.${column}`)}
+        </th>
+      ))}
+    </>
   );
 }
