@@ -59,6 +59,17 @@ function stubOpenOrders(orders = [btcBuy, btcStop, ethSell], extra: Record<strin
 
 const openRows = () => screen.queryAllByTestId('open-order-row');
 
+/** One closed order (the given one) and one trade: a maker sell of 0.01 at 60,010.50. */
+function stubHistories(closed: ReturnType<typeof makeOrder>) {
+  const trade = makeTrade({ side: 'sell', role: 'maker', price: '60010.5', quantity: '0.01', total: '600.105' });
+  return stubApi({
+    'GET /v1/trading-pairs': () => json(200, [makePair()]),
+    [ORDERS_PATH]: (call) => json(200, call.query.get('status') === 'closed' ? orderList([closed]) : orderList([], 0)),
+    [`GET /v1/accounts/${accountId}/trades/history`]: () =>
+      json(200, { trades: [trade], pagination: { page: 1, limit: 25, total: 1 } }),
+  });
+}
+
 describe('AccountOrdersTabs: open orders', () => {
   it("lists the pair's open orders with a count, and every pair's on request", async () => {
     stubOpenOrders();
@@ -209,14 +220,7 @@ describe('AccountOrdersTabs: modify', () => {
 describe('AccountOrdersTabs: histories and sign-in', () => {
   it("shows the pair's closed orders and trades in their tabs", async () => {
     const filled = makeOrder({ status: 'filled', filled_quantity: '0.01', average_price: '60010.5', total: '600.105' });
-    const trade = makeTrade({ side: 'sell', role: 'maker', price: '60010.5', quantity: '0.01', total: '600.105' });
-    const { calls } = stubApi({
-      'GET /v1/trading-pairs': () => json(200, [makePair()]),
-      [ORDERS_PATH]: (call) =>
-        json(200, call.query.get('status') === 'closed' ? orderList([filled]) : orderList([], 0)),
-      [`GET /v1/accounts/${accountId}/trades/history`]: () =>
-        json(200, { trades: [trade], pagination: { page: 1, limit: 25, total: 1 } }),
-    });
+    const { calls } = stubHistories(filled);
     signIn();
     const { user } = renderTabs();
     await user.click(screen.getByTestId('orders-tab-history'));
@@ -308,14 +312,7 @@ describe('AccountOrdersTabs: in a narrow column (under the chart, phones)', () =
       average_price: '60010.5',
       total: '600.105',
     });
-    const trade = makeTrade({ side: 'sell', role: 'maker', price: '60010.5', quantity: '0.01', total: '600.105' });
-    stubApi({
-      'GET /v1/trading-pairs': () => json(200, [makePair()]),
-      [ORDERS_PATH]: (call) =>
-        json(200, call.query.get('status') === 'closed' ? orderList([filled]) : orderList([], 0)),
-      [`GET /v1/accounts/${accountId}/trades/history`]: () =>
-        json(200, { trades: [trade], pagination: { page: 1, limit: 25, total: 1 } }),
-    });
+    stubHistories(filled);
     signIn();
     const { user } = renderTabs();
     await user.click(screen.getByTestId('orders-tab-history'));
