@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FAVOURITES_TAB, filterPairs, quoteTabs } from './pair-selector-model.ts';
+import { FAVOURITES_TAB, filterPairs, quoteTabs, valueTradedOrder } from './pair-selector-model.ts';
 
 const pair = (base: string, quote: string) => ({ id: `${base}_${quote}`, baseCurrency: base, quoteCurrency: quote });
 const pairs = [
@@ -32,5 +32,25 @@ describe('pair selector model (spec §2.6)', () => {
       'BTC_USD',
     ]);
     expect(ids(filterPairs(pairs, FAVOURITES_TAB, 'btc', ['LINK_ETH', 'BTC_USD']))).toEqual(['BTC_USD']);
+  });
+
+  it('opens a quote tab on its busiest markets; favourites keep their order', () => {
+    const order = valueTradedOrder([
+      { id: 'USDT_USD', quoteVolume24h: '5000000.00' },
+      { id: 'ETH_USD', quoteVolume24h: '900000000.00' },
+      { id: 'BTC_USD', quoteVolume24h: '24000000000.00' },
+      { id: 'SOL_USDT', quoteVolume24h: null },
+      { id: 'ETH_BTC', quoteVolume24h: '10.5' },
+    ]);
+    expect(ids(filterPairs(pairs, 'USD', '', [], order))).toEqual(['BTC_USD', 'ETH_USD', 'USDT_USD']);
+    // A search ranks by match first, then by value traded.
+    expect(ids(filterPairs(pairs, 'USD', 'usd', [], order))).toEqual(['USDT_USD']);
+    expect(ids(filterPairs(pairs, FAVOURITES_TAB, '', ['USDT_USD', 'BTC_USD'], order))).toEqual([
+      'USDT_USD',
+      'BTC_USD',
+    ]);
+    // Exact decimals, not text: 900,000,000 is less than 24,000,000,000.
+    expect(order.get('BTC_USD')).toBe(0);
+    expect(order.get('SOL_USDT')).toBe(4);
   });
 });

@@ -1,4 +1,5 @@
 import { COIN_NAME_BY_SYMBOL } from '@platform/contracts';
+import { compare, decimal } from '@platform/money';
 
 /** The pair selector's tabs and search (spec §2.6), as plain functions over the pairs list. */
 
@@ -50,22 +51,40 @@ export function matchRank(pair: SelectablePair, query: string): number {
 }
 
 /**
- * The rows of a tab for a search: the tab's pairs (favourites in the user's order), those whose
- * base symbol, BASE/QUOTE symbol or coin name contains the search, case-insensitive, best
- * matches first (`matchRank`; ties keep the list's order).
+ * The pairs' places by value traded over 24 h (quote volume), largest first, so a quote tab opens
+ * on its busiest markets (BTC/USD before the stablecoins); pairs without a volume keep the list's
+ * order after them. Taken once when the selector opens: rows do not jump while being read.
+ */
+export function valueTradedOrder(
+  pairs: readonly { id: string; quoteVolume24h: string | null }[],
+): ReadonlyMap<string, number> {
+  const known = pairs.filter((pair) => pair.quoteVolume24h !== null);
+  const ranked = known
+    .map((pair, index) => ({ id: pair.id, index, volume: decimal(pair.quoteVolume24h ?? '0') }))
+    .sort((a, b) => compare(b.volume, a.volume) || a.index - b.index);
+  const unknown = pairs.filter((pair) => pair.quoteVolume24h === null);
+  return new Map([...ranked, ...unknown].map((pair, place) => [pair.id, place]));
+}
+
+/**
+ * The rows of a tab for a search: the tab's pairs (favourites in the user's order; a quote tab's
+ * in `order` when given, else the list's), those whose base symbol, BASE/QUOTE symbol or coin
+ * name contains the search, case-insensitive, best matches first (`matchRank`; ties keep that order).
  */
 export function filterPairs<Pair extends SelectablePair>(
   pairs: readonly Pair[],
   tab: PairSelectorTab,
   search: string,
   favouriteIds: readonly string[],
+  order?: ReadonlyMap<string, number>,
 ): Pair[] {
   const query = search.trim().toUpperCase();
   const byId = new Map(pairs.map((pair) => [pair.id, pair]));
+  const place = (pair: Pair) => order?.get(pair.id) ?? Number.MAX_SAFE_INTEGER;
   const inTab =
     tab === FAVOURITES_TAB
       ? favouriteIds.flatMap((id) => byId.get(id) ?? [])
-      : pairs.filter((pair) => pair.quoteCurrency.toUpperCase() === tab);
+      : pairs.filter((pair) => pair.quoteCurrency.toUpperCase() === tab).sort((a, b) => place(a) - place(b));
   if (query === '') return inTab;
   return inTab
     .map((pair) => ({ pair, rank: matchRank(pair, query) }))

@@ -8,7 +8,14 @@ import { type LivePair, useLivePairs, useWatchPairs } from '../market-data/index
 import { CoinIcon } from '../markets/coin-icon.tsx';
 import { ChangeText, FavouriteButton, LivePrice } from '../markets/live-values.tsx';
 import { useWatchlist } from '../watchlist/use-watchlist.ts';
-import { coinName, FAVOURITES_TAB, filterPairs, type PairSelectorTab, quoteTabs } from './pair-selector-model.ts';
+import {
+  coinName,
+  FAVOURITES_TAB,
+  filterPairs,
+  type PairSelectorTab,
+  quoteTabs,
+  valueTradedOrder,
+} from './pair-selector-model.ts';
 
 /** The list's own price channels are joined for the rows on show, not for every pair. */
 const NOT_WATCHING: readonly string[] = [];
@@ -97,9 +104,13 @@ function PairSelectorPanel({
   useLayoutEffect(() => {
     searchRef.current?.focus();
   }, []);
+  // The busiest markets first, as ranked when the panel opened (or when its list first arrived).
+  const orderRef = useRef<ReadonlyMap<string, number> | null>(null);
+  if (orderRef.current === null && pairs.length > 0) orderRef.current = valueTradedOrder(pairs);
+  const order = orderRef.current ?? undefined;
   const rows = useMemo(
-    () => filterPairs(pairs, tab, search, watchlist.pairIds),
-    [pairs, tab, search, watchlist.pairIds],
+    () => filterPairs(pairs, tab, search, watchlist.pairIds, order),
+    [pairs, tab, search, watchlist.pairIds, order],
   );
   useWatchPairs(useMemo(() => rows.map((row) => row.id), [rows]));
 
