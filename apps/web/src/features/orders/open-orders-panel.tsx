@@ -1,10 +1,8 @@
 import type { Order } from '@platform/contracts';
-import clsx from 'clsx';
-import { useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
-import { useNarrow } from '../../hooks/use-narrow.ts';
 import { pairSymbol } from '../../lib/format.ts';
 import { usePairs } from '../market-data/index.ts';
 import { ModifyOrderDialog } from './modify-order-dialog.tsx';
@@ -13,17 +11,15 @@ import { useOrderActions } from './order-actions.ts';
 import {
   ColumnHeadings,
   FilledAmount,
-  NARROW_TABLE_PX,
   NarrowOrderCells,
   NumberCell,
-  PairCell,
-  SideCell,
   StackedHeading,
   StatusCell,
-  TimeCell,
+  WideOrderCells,
 } from './order-cells.tsx';
 import { formatExact, formatOrderPrice, openOrderTotal, type PairsById, pairsById } from './order-format.ts';
 import { useOpenOrders } from './order-queries.ts';
+import { OrdersTable } from './orders-table.tsx';
 import { TableBody } from './table-states.tsx';
 
 /** The open orders of one pair (or all when `pairId` is null), live, with cancel, cancel all and modify. */
@@ -104,61 +100,55 @@ export function OpenOrdersTable({
   onCancelAll: () => void;
 }) {
   const { t } = useTranslation();
-  const wrap = useRef<HTMLDivElement>(null);
-  const narrow = useNarrow(wrap, NARROW_TABLE_PX);
   const allBusy = orders.every((order) => busyIds.has(order.id));
   const cancelAll = (
-    <button
-      type="button"
-      className="orders-link-button"
-      onClick={onCancelAll}
-      disabled={allBusy}
-      data-testid="orders-cancel-all"
-    >
-      {t('history.open.cancelAll')}
-    </button>
+    <th scope="col" className="orders-actions-cell">
+      <span className="visually-hidden">{t('history.columns.actions')}</span>
+      <button
+        type="button"
+        className="orders-link-button"
+        onClick={onCancelAll}
+        disabled={allBusy}
+        data-testid="orders-cancel-all"
+      >
+        {t('history.open.cancelAll')}
+      </button>
+    </th>
   );
   return (
-    <div className="orders-table-wrap" ref={wrap}>
-      <table className={clsx('orders-table', narrow && 'orders-table-narrow')} data-testid="open-orders-table">
-        <thead>
-          {narrow ? (
-            <tr>
-              <StackedHeading top={t('history.columns.pair')} bottom={t('history.columns.sideTypeTime')} />
-              <StackedHeading top={t('history.columns.price')} bottom={t('history.columns.stopPrice')} num />
-              <StackedHeading top={t('history.columns.amount')} bottom={t('history.columns.filled')} num />
-              <th scope="col" className="orders-actions-cell">
-                <span className="visually-hidden">{t('history.columns.actions')}</span>
-                {cancelAll}
-              </th>
-            </tr>
-          ) : (
-            <tr>
-              <ColumnHeadings
-                columns={['time', 'pair', 'side', 'type', 'price', 'stopPrice', 'amount', 'filled', 'total', 'status']}
-              />
-              <th scope="col" className="orders-actions-cell">
-                <span className="visually-hidden">{t('history.columns.actions')}</span>
-                {cancelAll}
-              </th>
-            </tr>
-          )}
-        </thead>
-        <tbody>
-          {orders.map((order) => (
-            <OpenOrderRow
-              key={order.id}
-              order={order}
-              pairs={pairs}
-              busy={busyIds.has(order.id)}
-              narrow={narrow}
-              onCancel={onCancel}
-              onModify={onModify}
+    <OrdersTable
+      testId="open-orders-table"
+      headings={(narrow) =>
+        narrow ? (
+          <>
+            <StackedHeading top={t('history.columns.pair')} bottom={t('history.columns.sideTypeTime')} />
+            <StackedHeading top={t('history.columns.price')} bottom={t('history.columns.stopPrice')} num />
+            <StackedHeading top={t('history.columns.amount')} bottom={t('history.columns.filled')} num />
+            {cancelAll}
+          </>
+        ) : (
+          <>
+            <ColumnHeadings
+              columns={['time', 'pair', 'side', 'type', 'price', 'stopPrice', 'amount', 'filled', 'total', 'status']}
             />
-          ))}
-        </tbody>
-      </table>
-    </div>
+            {cancelAll}
+          </>
+        )
+      }
+      rows={(narrow) =>
+        orders.map((order) => (
+          <OpenOrderRow
+            key={order.id}
+            order={order}
+            pairs={pairs}
+            busy={busyIds.has(order.id)}
+            narrow={narrow}
+            onCancel={onCancel}
+            onModify={onModify}
+          />
+        ))
+      }
+    />
   );
 }
 
@@ -196,12 +186,7 @@ function OpenOrderRow({
         />
       ) : (
         <>
-          <TimeCell value={order.created_at} />
-          <PairCell pairId={order.trading_pair} />
-          <SideCell side={order.side} />
-          <td>{t(`history.types.${order.type}`)}</td>
-          <NumberCell>{formatOrderPrice(order.price, order.trading_pair, pair)}</NumberCell>
-          <NumberCell>{formatOrderPrice(order.stop_price, order.trading_pair, pair)}</NumberCell>
+          <WideOrderCells order={order} pairs={pairs} />
           <NumberCell>{formatExact(order.quantity)}</NumberCell>
           <td className="num tabular">
             <FilledAmount order={order} />

@@ -5,7 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { historyTexts } from '../../i18n/locales/en-history.ts';
 import { pairSymbol } from '../../lib/format.ts';
-import { filledPercent, formatExact, formatLocalDateTime, isoTime } from './order-format.ts';
+import {
+  filledPercent,
+  formatExact,
+  formatLocalDateTime,
+  formatOrderPrice,
+  isoTime,
+  type PairsById,
+} from './order-format.ts';
 
 /** Cells shared by the order and trade tables. */
 
@@ -187,6 +194,22 @@ export function ColumnHeadings({ columns }: { columns: readonly HistoryColumn[] 
           {t(`history.columns.${column}`)}
         </th>
       ))}
+    </>
+  );
+}
+
+/** An order's first cells in a wide table: time, pair, side, type, price and stop price. */
+export function WideOrderCells({ order, pairs }: { order: Order; pairs: PairsById }) {
+  const { t } = useTranslation();
+  const pair = pairs.get(order.trading_pair);
+  return (
+    <>
+      <TimeCell value={order.created_at} />
+      <PairCell pairId={order.trading_pair} />
+      <SideCell side={order.side} />
+      <td>{t(`history.types.${order.type}`)}</td>
+      <NumberCell>{formatOrderPrice(order.price, order.trading_pair, pair)}</NumberCell>
+      <NumberCell>{formatOrderPrice(order.stop_price, order.trading_pair, pair)}</NumberCell>
     </>
   );
 }
