@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { clientPages, loadClientPages } from './client-pages.ts';
+import { clientPages, LANDING_SCREENS, loadClientPages } from './client-pages.ts';
 
 const INDEX = '<!doctype html><html><head><title>client</title>\n  </head><body></body></html>';
 const MANIFEST = {
@@ -66,5 +66,15 @@ describe('client pages: a landing screen preloaded with its page', () => {
     const html = pages.htmlFor('/trade');
     expect(html).toContain('trade-screen-2.js');
     expect(html).toContain('<title>client 2</title>');
+  });
+
+  it('names screens the client really has, and loads the way its router does', () => {
+    // A renamed or moved screen would silently lose its preload: keep the two lists in step.
+    const web = path.resolve(import.meta.dirname, '../../../web');
+    const routes = fs.readFileSync(path.join(web, 'src/routes/route-modules.ts'), 'utf8');
+    for (const source of Object.values(LANDING_SCREENS)) {
+      expect(fs.existsSync(path.join(web, source)), source).toBe(true);
+      expect(routes, source).toContain(`import('../${source.replace(/^src\//, '')}')`);
+    }
   });
 });
