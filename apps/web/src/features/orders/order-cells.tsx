@@ -19,28 +19,50 @@ import {
 /** Narrower than this, the tables stack their figures in fewer columns (see StackedCell). */
 export const NARROW_TABLE_PX = 720;
 
-export function TimeCell({ value }: { value: string | number }) {
+/** A time in the reader's locale, with its ISO form for machines. */
+function LocalTime({ value }: { value: string | number }) {
   const { i18n } = useTranslation();
+  return <time dateTime={isoTime(value)}>{formatLocalDateTime(value, i18n.language)}</time>;
+}
+
+export function TimeCell({ value }: { value: string | number }) {
   return (
     <td className="orders-time tabular">
-      <time dateTime={isoTime(value)}>{formatLocalDateTime(value, i18n.language)}</time>
+      <LocalTime value={value} />
     </td>
   );
 }
 
 /** The pair, linked to its trade page. */
-export function PairCell({ pairId }: { pairId: string }) {
+function PairLink({ pairId }: { pairId: string }) {
   const symbol = pairSymbol(pairId);
   return (
-    <td className="orders-pair">
-      <Link to={`/trade?pair=${encodeURIComponent(symbol)}`}>{symbol}</Link>
+    <Link className="orders-pair-link" to={`/trade?pair=${encodeURIComponent(symbol)}`}>
+      {symbol}
+    </Link>
+  );
+}
+
+export function PairCell({ pairId }: { pairId: string }) {
+  return (
+    <td>
+      <PairLink pairId={pairId} />
     </td>
   );
 }
 
-export function SideCell({ side }: { side: OrderSide }) {
+/** Buy or Sell, in its colour. */
+function SideLabel({ side }: { side: OrderSide }) {
   const { t } = useTranslation();
-  return <td className={clsx('orders-side', `orders-side-${side}`)}>{t(`history.sides.${side}`)}</td>;
+  return <span className={clsx('orders-side', `orders-side-${side}`)}>{t(`history.sides.${side}`)}</span>;
+}
+
+export function SideCell({ side }: { side: OrderSide }) {
+  return (
+    <td>
+      <SideLabel side={side} />
+    </td>
+  );
 }
 
 const STATUS_TONE: Record<OrderStatus, 'open' | 'good' | 'neutral' | 'bad'> = {
@@ -120,21 +142,17 @@ export function OrderSummaryCell({
   kind: string;
   time: string | number;
 }) {
-  const { t, i18n } = useTranslation();
-  const symbol = pairSymbol(pairId);
   return (
     <StackedCell
       lines={[
-        <Link key="pair" className="orders-pair-link" to={`/trade?pair=${encodeURIComponent(symbol)}`}>
-          {symbol}
-        </Link>,
+        <PairLink key="pair" pairId={pairId} />,
         <>
-          <span className={clsx('orders-side', `orders-side-${side}`)}>{t(`history.sides.${side}`)}</span>
+          <SideLabel side={side} />
           {` · ${kind}`}
         </>,
-        <time key="time" className="tabular" dateTime={isoTime(time)}>
-          {formatLocalDateTime(time, i18n.language)}
-        </time>,
+        <span key="time" className="tabular">
+          <LocalTime value={time} />
+        </span>,
       ]}
     />
   );
