@@ -65,6 +65,18 @@ const envSchema = z.object({
   HISTORY_MINUTE_HOURS: z.coerce.number().int().min(0).max(168).optional(),
   /** Limit and stop prices must lie within this many basis points of the reference price (1000 = 10 %). */
   PRICE_BAND_BPS: z.coerce.number().int().min(10).max(9_000).default(1_000),
+  /** Conversions refuse to quote from a reference price older than this (docs/conversions.md). */
+  CONVERSION_REFERENCE_MAX_AGE_SECONDS: z.coerce.number().int().min(1).max(3_600).default(120),
+  /** What one account may convert per minute, in USD at the reference price. */
+  CONVERSION_ACCOUNT_LIMIT_USD: z
+    .string()
+    .regex(/^\d{1,15}(\.\d{1,2})?$/, { error: 'must be a USD amount like 100000 or 2500.50' })
+    .default('100000'),
+  /** What all accounts together may convert per minute, in USD at the reference price. */
+  CONVERSION_HOUSE_LIMIT_USD: z
+    .string()
+    .regex(/^\d{1,15}(\.\d{1,2})?$/, { error: 'must be a USD amount like 1000000 or 2500.50' })
+    .default('1000000'),
   /** An engine snapshot per market after this many commands. */
   ENGINE_SNAPSHOT_EVERY: z.coerce.number().int().min(1).max(10_000_000).default(10_000),
   MARKET_MAKER_ENABLED: envBoolean.optional(),
@@ -142,6 +154,8 @@ export type Config = {
   /** Hours of 1-minute candles generated at first start. */
   historyMinuteHours: number;
   priceBandBps: number;
+  /** Conversions: the oldest reference price quoted from, and the per-minute limits in USD (decimal strings). */
+  conversions: { referenceMaxAgeSeconds: number; accountLimitUsd: string; houseLimitUsd: string };
   engineSnapshotEvery: number;
   /** Market-making bots (on by default, off in tests unless asked for). */
   marketMakerEnabled: boolean;
@@ -220,6 +234,11 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     historyMinuteHours:
       env.HISTORY_MINUTE_HOURS ?? (env.NODE_ENV === 'test' ? TEST_HISTORY_MINUTE_HOURS : DEFAULT_HISTORY_MINUTE_HOURS),
     priceBandBps: env.PRICE_BAND_BPS,
+    conversions: {
+      referenceMaxAgeSeconds: env.CONVERSION_REFERENCE_MAX_AGE_SECONDS,
+      accountLimitUsd: env.CONVERSION_ACCOUNT_LIMIT_USD,
+      houseLimitUsd: env.CONVERSION_HOUSE_LIMIT_USD,
+    },
     engineSnapshotEvery: env.ENGINE_SNAPSHOT_EVERY,
     marketMakerEnabled: env.MARKET_MAKER_ENABLED ?? env.NODE_ENV !== 'test',
     marketMakerRefreshMs: env.MARKET_MAKER_REFRESH_MS,

@@ -3,8 +3,9 @@ import { IDEMPOTENCY_KEY_PATTERN } from './wallet.ts';
 
 /**
  * Conversions between currencies and quick trades (spec §3.5, §7.3). The house desk prices a
- * conversion from the live spot order books (falling back to the reference price) and adds a
- * disclosed spread; an estimate is a stored quote that can be executed once, before it expires.
+ * conversion from the reference price (the price feed's, which no user moves; never from users'
+ * orders) and adds a disclosed spread; an estimate is a stored quote that can be executed once,
+ * before it expires, and is re-checked against the current reference when it is executed.
  * Amounts and prices are decimal strings; a JSON number is accepted on input and read by its text.
  * Currency codes may come in any case and are answered upper-case.
  */
@@ -15,10 +16,45 @@ export const CONVERSION_QUOTE_VALID_SECONDS = 15;
 /** The house's disclosed spread on every conversion and quick trade, in basis points (0.5 %). */
 export const CONVERSION_SPREAD_BPS = 50;
 
-/** The smallest conversion, worth about this many USD at the mid price (before the spread). */
+/** The smallest conversion, worth about this many USD at the reference price (before the spread). */
 export const CONVERSION_MIN_USD = '1';
 
-/** Where the price came from: the pair's live order book, or the reference price when the book could not fill it. */
+/**
+ * At execution a quote is priced again at the current reference. When the quote pays more than
+ * this above the current price (the market moved against the house), it is refused (PRICE_MOVED):
+ * 0.1 %, below the spread, so waiting out a quote's life for a favourable move never pays for a
+ * round trip, while the ordinary drift of 15 seconds passes.
+ */
+export const CONVERSION_PRICE_TOLERANCE_BPS = 10;
+
+/**
+ * A reference price older than this is not quoted from (PRICE_STALE): the real market may have
+ * moved away from it. Above the feed's 30 s polling interval, so one missed poll does not stop
+ * conversions. Default of the server's CONVERSION_REFERENCE_MAX_AGE_SECONDS.
+ */
+export const CONVERSION_REFERENCE_MAX_AGE_SECONDS = 120;
+
+/** The exposure limits below count the conversions of the last this many seconds (a sliding window). */
+export const CONVERSION_LIMIT_WINDOW_SECONDS = 60;
+
+/**
+ * What one account can convert per minute, valued in USD at the reference price: bounds what a
+ * single account can take from the house in a minute if a price is ever wrong (a lagging feed).
+ * Larger amounts belong on the order book. Default of CONVERSION_ACCOUNT_LIMIT_USD.
+ */
+export const CONVERSION_ACCOUNT_LIMIT_USD = '100000';
+
+/**
+ * What all accounts together can convert per minute, in USD: bounds the house's position change
+ * per minute, whatever the number of accounts (many accounts of one person included). Default of
+ * CONVERSION_HOUSE_LIMIT_USD.
+ */
+export const CONVERSION_HOUSE_LIMIT_USD = '1000000';
+
+/**
+ * Where the price came from. New conversions are always priced at the 'reference' price;
+ * 'order_book' remains for conversions made before (when the desk walked the live books).
+ */
 export const CONVERSION_PRICE_SOURCES = ['order_book', 'reference'] as const;
 export type ConversionPriceSource = (typeof CONVERSION_PRICE_SOURCES)[number];
 

@@ -88,6 +88,16 @@ export const errorCatalogue = {
   SLIPPAGE_EXCEEDED: { status: 409, message: 'The price moved beyond your target. Please try again.' },
   QUOTE_ALREADY_USED: { status: 409, message: 'This quote was already used. Please get a new estimate.' },
   QUOTE_MISMATCH: { status: 409, message: 'This quote is for a different conversion. Please get a new estimate.' },
+  PRICE_MOVED: { status: 409, message: 'The price has moved since your quote. Please get a new estimate.' },
+  PRICE_STALE: { status: 503, message: 'Live prices are delayed right now. Please try again in a moment.' },
+  CONVERSION_LIMIT_EXCEEDED: {
+    status: 422,
+    message: 'This conversion is over your per-minute conversion limit. Try a smaller amount or wait a minute.',
+  },
+  CONVERSION_CAPACITY_EXCEEDED: {
+    status: 503,
+    message: 'Conversions are very busy right now. Please try again in a minute.',
+  },
   // KYC (spec §5 texts).
   FILE_TOO_LARGE: { status: 413, message: 'File size too large' },
   FILE_TYPE_INVALID: { status: 415, message: 'Invalid file type' },

@@ -24,7 +24,7 @@ import {
 } from './test-support.ts';
 
 // The feed is off: reference prices are what setReferencePrices publishes (BTC 50,000, ETH 2,500,
-// ADA 0.5, DOT 5 USD). The ETH_USD book gets resting orders; BTC_USD, ADA_USD and DOT_USD stay empty.
+// ADA 0.5, DOT 5 USD). The ETH_USD book gets resting orders, which pricing must ignore.
 describeEachDatabase(
   'conversions and quick trades through HTTP',
   (server) => {
@@ -162,22 +162,19 @@ describeEachDatabase(
         }
       });
 
-      it('walks the asks level by level for the amount', async () => {
-        // 2,500 and 2,510 buy one ETH each; 252 more buy 0.1 at 2,520: 2.1 ETH, less 0.0105.
-        const offer = await quote(server(), alice, 'USD', 'ETH', '5262');
-        expect(offer).toMatchObject({
-          to_amount: '2.0895',
-          spread: { amount: '0.0105', currency: 'ETH' },
-          price_source: 'order_book',
+      it("prices at the reference whatever users' orders rest on the book, buying and selling", async () => {
+        // The asks start at 2,500 and the bids at 2,490: the desk pays 2,500 per ETH either way.
+        // 5,262 USD / 2,500 = 2.1048 ETH, less 0.010524.
+        const buying = await quote(server(), alice, 'USD', 'ETH', '5262');
+        expect(buying).toMatchObject({
+          to_amount: '2.094276',
+          spread: { amount: '0.010524', currency: 'ETH' },
+          price_source: 'reference',
           route: ['USD', 'ETH'],
         });
-      });
-
-      it('walks the bids when selling, and falls back to the reference when the book cannot fill it', async () => {
-        // 2,490 for the first ETH, 0.5 x 2,480 for the rest: 3,730 USD, less 18.65.
-        const walked = await quote(server(), alice, 'ETH', 'USD', '1.5');
-        expect(walked).toMatchObject({ to_amount: '3711.35', price_source: 'order_book' });
-        // The bids hold 2 ETH: 3 ETH is priced at the reference, 7,500 USD less 37.5.
+        // 1.5 ETH x 2,500 = 3,750 USD, less 18.75; the bids (2,490, 2,480) are not looked at.
+        const selling = await quote(server(), alice, 'ETH', 'USD', '1.5');
+        expect(selling).toMatchObject({ to_amount: '3731.25', spread: { amount: '18.75' }, price_source: 'reference' });
         const beyond = await quote(server(), alice, 'ETH', 'USD', '3');
         expect(beyond).toMatchObject({ to_amount: '7462.5', spread: { amount: '37.5' }, price_source: 'reference' });
       });

@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { tradingOf } from '../trading/index.ts';
+import { limitsFromConfig } from './exposure.ts';
 import { contextMarketView } from './market-view.ts';
 import { conversionRoutes } from './routes.ts';
 import type { ConversionDeps } from './service.ts';
 
 /**
- * Conversions between currencies and quick trades: the house desk prices them from the live spot
- * books (the reference price when a book cannot fill the amount) with a disclosed spread, and
+ * Conversions between currencies and quick trades: the house desk prices them at the reference
+ * price (never from users' orders) with a disclosed spread, within per-minute exposure limits, and
  * settles each in one balanced ledger entry.
  */
 export function conversionsModule(app: FastifyInstance, context: AppContext): void {
@@ -15,6 +16,7 @@ export function conversionsModule(app: FastifyInstance, context: AppContext): vo
     db: context.db,
     clock: context.clock,
     markets: contextMarketView(context),
+    limits: limitsFromConfig(context.config.conversions),
     balancesMoved: (accountId, currencies) => tradingOf(context)?.balancesMoved?.(accountId, currencies),
   };
   conversionRoutes(app, context, deps);

@@ -4,54 +4,38 @@ import {
   type ConversionPriceSource,
   REFERENCE_PRICES_USD,
 } from '@platform/contracts';
-import {
-  type Amount,
-  add,
-  applyBps,
-  decimal,
-  div,
-  formatDecimal,
-  gte,
-  isPositive,
-  lt,
-  min,
-  mul,
-  sub,
-  toScale,
-  zero,
-} from '@platform/money';
+import { type Amount, applyBps, decimal, div, formatDecimal, gte, isPositive, lt, mul, toScale } from '@platform/money';
 import { fail, ok, type Result } from '../../lib/errors.ts';
 import { currencyDecimals } from '../wallet/rules.ts';
 
 /**
- * The house desk's prices, pure: a conversion walks the live book of the pair for the amount,
- * falls back to the reference price when the book cannot fill it, goes through USD when no market
- * joins the two currencies, and keeps a disclosed spread. Every amount is exact; every rounding is
- * in the house's favour.
+ * The house desk's prices, pure: a conversion is priced at the pair's reference price (the price
+ * feed's, which no user moves), goes through USD when no market joins the two currencies, and keeps
+ * a disclosed spread. Users' orders are never read: a book a user can fill or empty in a moment
+ * must not set what the house pays (docs/conversions.md, "Why the reference price"). Every amount
+ * is exact; every rounding is in the house's favour.
  */
 
-/** A book level: price (quote per base) and quantity (base). */
-export type BookLevel = readonly [price: Amount, quantity: Amount];
-export type BookSides = { bids: readonly BookLevel[]; asks: readonly BookLevel[] };
 export type MarketPair = { id: string; base: string; quote: string };
 
-/** What pricing reads of the markets: read-only, answered from memory. */
+/** A reference price and when the feed last confirmed it (ms on the server clock). */
+export type ReferencePrice = { price: Amount; timestampMs: number };
+
+/** What pricing reads of the markets: read-only, answered from memory. No order book, on purpose. */
 export interface MarketView {
   /** A tradable spot market, by id (BASE_QUOTE). */
   pair(id: string): MarketPair | undefined;
-  /** Best levels first (bids high to low, asks low to high). */
-  book(id: string): BookSides | undefined;
   /** The pair's reference price (the price feed's), if one is known. */
-  reference(id: string): Amount | undefined;
+  reference(id: string): ReferencePrice | undefined;
 }
+
+/** Pricing refuses a reference older than maxAgeMs at nowMs (PRICE_STALE). */
+export type Freshness = { nowMs: number; maxAgeMs: number };
 
 /** Currencies a cross goes through when no market joins two currencies. */
 export const CROSS_CURRENCY = 'USD';
 
-/**
- * Intermediate amounts (a first leg's result, a partial level) keep this many decimals, the
- * ledger's, rounded down: the final amount is rounded to the target's decimals anyway.
- */
+/** Intermediate amounts (a first leg's result) keep this many decimals, the ledger's, rounded down. */
 const WORK_SCALE = 18;
 
 /** Largest amount the ledger holds: 20 integer digits. */
@@ -89,64 +73,20 @@ export function routeCurrencies(route: readonly Leg[]): string[] {
   return first ? [first.from, ...route.map((leg) => leg.to)] : [];
 }
 
-/**
- * What selling `quantity` base into the bids pays in quote, level by level; undefined when the
- * book holds less than the quantity.
- */
-export function walkBids(bids: readonly BookLevel[], quantity: Amount): Amount | undefined {
-  let remaining = quantity;
-  let proceeds = zero();
-  for (const [price, size] of bids) {
-    if (!isPositive(remaining)) break;
-    const take = min(size, remaining);
-    proceeds = add(proceeds, mul(take, price));
-    remaining = sub(remaining, take);
-  }
-  return isPositive(remaining) ? undefined : proceeds;
-}
+/** A leg's result, or why it has none: no reference at all, or one too old to trust. */
+type LegPrice = { amount: Amount } | { missing: 'none' } | { missing: 'stale'; pairId: string; ageMs: number };
 
-/**
- * What spending `money` quote on the asks buys in base, level by level (the last level partly,
- * rounded down); undefined when the whole book costs less than the money.
- */
-export function walkAsks(asks: readonly BookLevel[], money: Amount): Amount | undefined {
-  let remaining = money;
-  let bought = zero();
-  for (const [price, size] of asks) {
-    if (!isPositive(remaining)) break;
-    if (!isPositive(price)) continue;
-    const cost = mul(size, price);
-    if (gte(remaining, cost)) {
-      bought = add(bought, size);
-      remaining = sub(remaining, cost);
-    } else {
-      bought = add(bought, div(remaining, price, WORK_SCALE, 'down'));
-      remaining = zero();
-    }
-  }
-  return isPositive(remaining) ? undefined : bought;
-}
-
-type LegPrice = { amount: Amount; source: ConversionPriceSource };
-
-/** One leg: the book when it fills the amount, else the reference price, else no price. */
-export function priceLeg(view: MarketView, leg: Leg, amountIn: Amount): LegPrice | undefined {
-  const book = view.book(leg.pairId);
-  const fromBook = book
-    ? leg.side === 'sell'
-      ? walkBids(book.bids, amountIn)
-      : walkAsks(book.asks, amountIn)
-    : undefined;
-  if (fromBook !== undefined && isPositive(fromBook)) {
-    return { amount: toScale(fromBook, WORK_SCALE, 'down'), source: 'order_book' };
-  }
+/** One leg at the pair's reference price: selling the base multiplies, buying it divides (rounded down). */
+export function priceLeg(view: MarketView, leg: Leg, amountIn: Amount, freshness: Freshness): LegPrice {
   const reference = view.reference(leg.pairId);
-  if (reference === undefined || !isPositive(reference)) return undefined;
+  if (reference === undefined || !isPositive(reference.price)) return { missing: 'none' };
+  const ageMs = freshness.nowMs - reference.timestampMs;
+  if (ageMs > freshness.maxAgeMs) return { missing: 'stale', pairId: leg.pairId, ageMs };
   const amount =
     leg.side === 'sell'
-      ? toScale(mul(amountIn, reference), WORK_SCALE, 'down')
-      : div(amountIn, reference, WORK_SCALE, 'down');
-  return { amount, source: 'reference' };
+      ? toScale(mul(amountIn, reference.price), WORK_SCALE, 'down')
+      : div(amountIn, reference.price, WORK_SCALE, 'down');
+  return { amount };
 }
 
 /** A priced conversion, in units of the currencies' last decimals (wallet/rules.ts). */
@@ -167,83 +107,109 @@ export interface ConversionPrice {
   route: string[];
 }
 
+/** A route priced leg by leg to its gross result, or why it could not be. */
+function priceRoute(view: MarketView, route: readonly Leg[], amountIn: Amount, freshness: Freshness): LegPrice {
+  let amount = amountIn;
+  for (const leg of route) {
+    const price = priceLeg(view, leg, amount, freshness);
+    if (!('amount' in price)) return price;
+    amount = price.amount;
+  }
+  return { amount };
+}
+
 /**
- * Prices `fromUnits` of `from` into `to` along the first candidate route that has a price for
- * every leg. PRICE_UNAVAILABLE when none has; CONVERSION_NOT_SUPPORTED when no route exists;
- * AMOUNT_BELOW_MINIMUM when the result is dust (nothing left after rounding and the spread).
+ * Prices `fromUnits` of `from` into `to` at the reference prices, along the first candidate route
+ * whose every leg has a fresh one. CONVERSION_NOT_SUPPORTED when no route exists; PRICE_STALE when
+ * a route has prices but one is older than freshness.maxAgeMs (and no other route is fresh);
+ * PRICE_UNAVAILABLE when no route has prices; AMOUNT_BELOW_MINIMUM when the result is dust.
  */
 export function priceConversion(
   view: MarketView,
   from: string,
   to: string,
   fromUnits: bigint,
+  freshness: Freshness,
 ): Result<ConversionPrice> {
   const routes = candidateRoutes(view, from, to);
   if (routes.length === 0)
     return fail('CONVERSION_NOT_SUPPORTED', { details: { from_currency: from, to_currency: to } });
-  const fromDecimals = currencyDecimals(from);
-  const toDecimals = currencyDecimals(to);
-  const amountIn: Amount = { units: fromUnits, scale: fromDecimals };
+  const amountIn: Amount = { units: fromUnits, scale: currencyDecimals(from) };
+  let stale: { pairId: string; ageMs: number } | undefined;
   for (const route of routes) {
-    let amount = amountIn;
-    let source: ConversionPriceSource = 'order_book';
-    let priced = true;
-    for (const leg of route) {
-      const price = priceLeg(view, leg, amount);
-      if (price === undefined) {
-        priced = false;
-        break;
-      }
-      amount = price.amount;
-      if (price.source === 'reference') source = 'reference';
-    }
-    if (!priced) continue;
-    if (gte(amount, LEDGER_LIMIT)) {
-      return fail('INVALID_AMOUNT', { message: 'Amount is too large', details: { field: 'from_amount' } });
-    }
-    const grossUnits = toScale(amount, toDecimals, 'down').units;
-    const spreadUnits = applyBps({ units: grossUnits, scale: 0 }, BigInt(CONVERSION_SPREAD_BPS), 0, 'up').units;
-    const toUnits = grossUnits - spreadUnits;
-    if (toUnits <= 0n) {
-      return fail('AMOUNT_BELOW_MINIMUM', {
-        message: `The amount converts to less than the smallest unit of ${to}`,
-        details: { field: 'from_amount' },
-      });
-    }
-    const rate = div({ units: toUnits, scale: toDecimals }, amountIn, WORK_SCALE, 'down');
-    return ok({
-      fromCurrency: from,
-      toCurrency: to,
-      fromUnits,
-      grossUnits,
-      spreadUnits,
-      toUnits,
-      spreadBps: CONVERSION_SPREAD_BPS,
-      rate: formatDecimal(rate, { trimZeros: true }),
-      priceSource: source,
-      route: routeCurrencies(route),
+    const priced = priceRoute(view, route, amountIn, freshness);
+    if ('amount' in priced) return settleAmounts(from, to, amountIn, priced.amount, routeCurrencies(route));
+    if (priced.missing === 'stale') stale ??= priced;
+  }
+  if (stale !== undefined) {
+    return fail('PRICE_STALE', {
+      details: {
+        pair: stale.pairId,
+        age_seconds: Math.floor(stale.ageMs / 1000),
+        max_age_seconds: Math.floor(freshness.maxAgeMs / 1000),
+      },
     });
   }
   return fail('PRICE_UNAVAILABLE', { details: { from_currency: from, to_currency: to } });
 }
 
+/** The gross rounded down to the target's decimals, the spread rounded up, the rest to the caller. */
+function settleAmounts(
+  from: string,
+  to: string,
+  amountIn: Amount,
+  gross: Amount,
+  route: string[],
+): Result<ConversionPrice> {
+  if (gte(gross, LEDGER_LIMIT)) {
+    return fail('INVALID_AMOUNT', { message: 'Amount is too large', details: { field: 'from_amount' } });
+  }
+  const toDecimals = currencyDecimals(to);
+  const grossUnits = toScale(gross, toDecimals, 'down').units;
+  const spreadUnits = applyBps({ units: grossUnits, scale: 0 }, BigInt(CONVERSION_SPREAD_BPS), 0, 'up').units;
+  const toUnits = grossUnits - spreadUnits;
+  if (toUnits <= 0n) {
+    return fail('AMOUNT_BELOW_MINIMUM', {
+      message: `The amount converts to less than the smallest unit of ${to}`,
+      details: { field: 'from_amount' },
+    });
+  }
+  const rate = div({ units: toUnits, scale: toDecimals }, amountIn, WORK_SCALE, 'down');
+  return ok({
+    fromCurrency: from,
+    toCurrency: to,
+    fromUnits: amountIn.units,
+    grossUnits,
+    spreadUnits,
+    toUnits,
+    spreadBps: CONVERSION_SPREAD_BPS,
+    rate: formatDecimal(rate, { trimZeros: true }),
+    priceSource: 'reference',
+    route,
+  });
+}
+
 /**
- * A currency's USD price for the minimum: USD is 1; else the reference price of its USD market,
- * else the middle of that market's best bid and ask, else the catalogue's static reference price.
+ * A currency's USD price, for the minimum and the exposure limits: USD is 1; else the reference
+ * price of its USD market (whatever its age: pricing itself refuses stale prices); else the
+ * catalogue's static reference price. Never a book: users move books.
  */
 export function usdPrice(view: MarketView, currency: string): Amount | undefined {
   if (currency === CROSS_CURRENCY) return { units: 1n, scale: 0 };
-  const pairId = `${currency}_${CROSS_CURRENCY}`;
-  const reference = view.reference(pairId);
-  if (reference !== undefined && isPositive(reference)) return reference;
-  const book = view.book(pairId);
-  const bid = book?.bids[0]?.[0];
-  const ask = book?.asks[0]?.[0];
-  if (bid !== undefined && ask !== undefined) return div(add(bid, ask), { units: 2n, scale: 0 }, WORK_SCALE, 'down');
-  const either = bid ?? ask;
-  if (either !== undefined && isPositive(either)) return either;
+  const reference = view.reference(`${currency}_${CROSS_CURRENCY}`);
+  if (reference !== undefined && isPositive(reference.price)) return reference.price;
   const fallback = REFERENCE_PRICES_USD[currency];
   return fallback === undefined ? undefined : decimal(fallback);
+}
+
+/**
+ * What `units` of `currency` are worth in USD for the exposure limits: at usdPrice, rounded up to
+ * the cent (in the house's favour: a conversion counts for at least what it is worth).
+ */
+export function usdValue(view: MarketView, currency: string, units: bigint): Amount | undefined {
+  const price = usdPrice(view, currency);
+  if (price === undefined) return undefined;
+  return toScale(mul({ units, scale: currencyDecimals(currency) }, price), 2, 'up');
 }
 
 /**

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  CONVERSION_PRICE_TOLERANCE_BPS,
   CONVERSION_QUOTE_VALID_SECONDS,
   type Conversion,
   type ConversionEstimateQuery,
@@ -27,6 +28,7 @@ import {
   unitsText,
   WALLET_CURRENCIES,
 } from '../wallet/rules.ts';
+import { type ConversionLimits, checkExposure, enforceExposure } from './exposure.ts';
 import {
   type ConversionPrice,
   candidateRoutes,
@@ -34,13 +36,16 @@ import {
   type MarketView,
   priceConversion,
   routeCurrencies,
+  usdValue,
 } from './pricing.ts';
 
 export interface ConversionDeps {
   db: Database;
   clock: () => Date;
-  /** The live books and reference prices (read-only). */
+  /** The markets and their reference prices (read-only; never the books). */
   markets: MarketView;
+  /** The oldest reference quoted from, and the per-minute exposure limits. */
+  limits: ConversionLimits;
   /** Pushes balance_update for the currencies that moved (the trading module's publisher). */
   balancesMoved?: (accountId: string, currencies: ReadonlySet<string>) => void;
   /** When expired quotes were last swept (ms on the server clock). */
@@ -225,10 +230,44 @@ function pricedColumns(price: ConversionPrice, to: string): PricedColumns {
   };
 }
 
-/** The minimum (about 1 USD), then the price. */
-function priceOrder(markets: MarketView, order: Order, fields: Fields): ConversionPrice {
+/** The minimum (about 1 USD), then the price at the current reference, which must be fresh. */
+function priceOrder(deps: ConversionDeps, order: Order, fields: Fields): ConversionPrice {
+  const { markets } = deps;
   unwrap(withField(checkMinimum(markets, order.from, order.fromUnits), fields.amount));
-  return unwrap(withField(priceConversion(markets, order.from, order.to, order.fromUnits), fields.amount));
+  const freshness = { nowMs: deps.clock().getTime(), maxAgeMs: deps.limits.referenceMaxAgeMs };
+  return unwrap(withField(priceConversion(markets, order.from, order.to, order.fromUnits, freshness), fields.amount));
+}
+
+/** What the order is worth in USD for the exposure limits, as NUMERIC text (see usdValue). */
+function orderUsdValue(markets: MarketView, order: Order): string {
+  const value = usdValue(markets, order.from, order.fromUnits);
+  // priceOrder has priced the order, so its currency has a USD price; none would be a bug.
+  if (value === undefined) throw new Error(`no USD price for ${order.from} after pricing it`);
+  return formatDecimal(value, { trimZeros: true });
+}
+
+/**
+ * The re-check at execution: a quote pays what it promised unless the market has since moved
+ * against the house by more than CONVERSION_PRICE_TOLERANCE_BPS (PRICE_MOVED). A move in the
+ * caller's favour changes nothing: the quote is firm, it settles at its own price.
+ */
+function checkPriceMoved(quote: QuoteRow, current: ConversionPrice, to: string): void {
+  const quoted = toUnits(decimal(quote.to_amount), currencyDecimals(to));
+  if (!quoted.ok) throw new Error(`quote ${quote.id} holds an amount beyond ${to}'s decimals`);
+  const limit = current.toUnits * BigInt(10_000 + CONVERSION_PRICE_TOLERANCE_BPS);
+  if (quoted.value * 10_000n <= limit) return;
+  throw new AppError('PRICE_MOVED', {
+    details: {
+      quote_id: quote.id,
+      quoted_amount: canonical(quote.to_amount),
+      current_amount: unitsText(current.toUnits, to),
+      currency: to,
+      tolerance_percent: formatDecimal(
+        { units: BigInt(CONVERSION_PRICE_TOLERANCE_BPS), scale: 2 },
+        { trimZeros: true },
+      ),
+    },
+  });
 }
 
 function parseTradeType(input: string | null | undefined): QuickTradeType {
@@ -286,8 +325,10 @@ export async function estimateConversion(
   query: ConversionEstimateQuery,
 ): Promise<ConversionQuote> {
   const order = parseOrder(deps.markets, query.from_currency, query.to_currency, query.from_amount, CONVERSION_FIELDS);
-  const price = priceOrder(deps.markets, order, CONVERSION_FIELDS);
+  const price = priceOrder(deps, order, CONVERSION_FIELDS);
   const now = deps.clock();
+  // Told now rather than at execution; the settlement checks again under its lock.
+  await checkExposure(deps.db, deps.limits, accountId, now.getTime(), decimal(orderUsdValue(deps.markets, order)));
   await sweepExpiredQuotes(deps, now);
   const row: QuoteRow = {
     id: randomUUID(),
@@ -384,7 +425,8 @@ async function quoteFor(deps: ConversionDeps, accountId: string, order: Order, q
 // Settlement
 // ---------------------------------------------------------------------------------------------
 
-type NewConversion = ConversionRow;
+/** A conversion to settle: its row, with its USD value for the exposure limits. */
+type NewConversion = ConversionRow & { usd_value: string };
 
 /**
  * The one ledger entry of a conversion, balanced per currency: the caller gives from_amount to
@@ -420,9 +462,9 @@ async function settle(deps: ConversionDeps, row: NewConversion): Promise<'settle
     const inserted = await tx.query(
       `INSERT INTO conversions (id, account_id, kind, quote_id, from_currency, to_currency, from_amount, gross_amount,
          spread_amount, to_amount, rate, spread_bps, price_source, route, trade_type, target_amount, idempotency_key,
-         created_at)
+         created_at, usd_value)
        VALUES ($1, $2, $3, $4, $5, $6, $7::numeric, $8::numeric, $9::numeric, $10::numeric, $11::numeric, $12, $13,
-         $14::text[], $15, $16::numeric, $17, $18)
+         $14::text[], $15, $16::numeric, $17, $18, $19::numeric)
        ON CONFLICT DO NOTHING
        RETURNING id`,
       [
@@ -444,11 +486,13 @@ async function settle(deps: ConversionDeps, row: NewConversion): Promise<'settle
         row.target_amount,
         row.idempotency_key,
         row.created_at,
+        row.usd_value,
       ],
     );
     if (inserted.rowCount === 0) return 'conflict' as const;
     // notify (the default): the trading funds book follows the caller's available balances.
     await postEntries(tx, [entry]);
+    await enforceExposure(tx, deps.limits, row, deps.clock().getTime());
     return 'settled' as const;
   });
   if (outcome === 'settled') deps.balancesMoved?.(row.account_id, new Set([row.from_currency, row.to_currency]));
@@ -509,6 +553,7 @@ function newRow(
     targetUnits: bigint | null;
     key: string | null;
     now: Date;
+    usdValue: string;
   },
 ): NewConversion {
   return {
@@ -530,6 +575,7 @@ function newRow(
     target_amount: extra.targetUnits === null ? null : unitsText(extra.targetUnits, order.to),
     idempotency_key: extra.key,
     created_at: extra.now,
+    usd_value: extra.usdValue,
   };
 }
 
@@ -564,12 +610,16 @@ export async function createConversion(
     if (raced) return { conversion: toConversion(raced), created: false };
     throw error;
   }
+  // Re-checked at execution: a fresh reference, and no move against the house beyond the tolerance.
+  const current = priceOrder(deps, order, CONVERSION_FIELDS);
+  checkPriceMoved(quote, current, order.to);
   const row = newRow(accountId, 'conversion', order, quote, {
     quoteId: quote.id,
     tradeType: null,
     targetUnits: null,
     key,
     now: deps.clock(),
+    usdValue: orderUsdValue(deps.markets, order),
   });
   if ((await settle(deps, row)) === 'settled') return { conversion: toConversion(row), created: true };
   const raced = await replay(deps, accountId, key, print);
@@ -601,7 +651,7 @@ export async function executeQuickTrade(
   const print: Fingerprint = { kind: 'trade', order, tradeType, targetUnits };
   const first = await replay(deps, accountId, key, print);
   if (first) return { trade: toQuickTrade(first), created: false };
-  const price = priceOrder(deps.markets, order, TRADE_FIELDS);
+  const price = priceOrder(deps, order, TRADE_FIELDS);
   if (targetUnits !== null && price.toUnits < targetUnits) {
     throw new AppError('SLIPPAGE_EXCEEDED', {
       details: {
@@ -617,6 +667,7 @@ export async function executeQuickTrade(
     targetUnits,
     key,
     now: deps.clock(),
+    usdValue: orderUsdValue(deps.markets, order),
   });
   if ((await settle(deps, row)) === 'settled') return { trade: toQuickTrade(row), created: true };
   const raced = await replay(deps, accountId, key, print);

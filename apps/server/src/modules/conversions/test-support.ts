@@ -1,9 +1,8 @@
-import type { Conversion, ConversionQuote, ExecuteQuickTradeResponse } from '@platform/contracts';
+import type { Conversion, ConversionQuote, ExecuteQuickTradeResponse, PriceUpdate } from '@platform/contracts';
 import { decimal, formatDecimal, sub } from '@platform/money';
 import type { TestServer } from '../../test/harness.ts';
 import { signUp } from '../auth/test-support.ts';
 import { balanceOf, systemBalance } from '../ledger/service.ts';
-import { setReferencePrice } from '../trading/test-support.ts';
 
 export type ErrorBody = { error: { code: string; message: string; details?: Record<string, unknown> } };
 export type User = { id: string; token: string };
@@ -16,8 +15,26 @@ export const REFERENCE_PRICES: Record<string, string> = {
   DOT_USD: '5.00000',
 };
 
+/**
+ * Publishes a pair's reference price as the feed would, confirmed `ageMs` before the server's clock
+ * (a test that advances the clock still gets a fresh price; a positive age makes a stale one).
+ */
+export function publishReference(server: TestServer, pairId: string, price: string, ageMs = 0): void {
+  const update: PriceUpdate = {
+    symbol: pairId.replace('_', '/'),
+    price,
+    change24h: '0',
+    changePercent24h: '0',
+    volume24h: '0',
+    high24h: price,
+    low24h: price,
+    timestamp: server.clock.now.getTime() - ageMs,
+  };
+  server.pubsub.publish(`price.${pairId}`, update, { retain: true });
+}
+
 export function setReferencePrices(server: TestServer): void {
-  for (const [pairId, price] of Object.entries(REFERENCE_PRICES)) setReferencePrice(server, pairId, price);
+  for (const [pairId, price] of Object.entries(REFERENCE_PRICES)) publishReference(server, pairId, price);
 }
 
 export async function newUser(server: TestServer): Promise<User> {
