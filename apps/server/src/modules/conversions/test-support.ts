@@ -45,7 +45,7 @@ export async function newUser(server: TestServer): Promise<User> {
 export function estimate(server: TestServer, user: User | null, query: Record<string, string>) {
   return server.request(`GET`, `/api/v1/conversions/estimate?${new URLSearchParams(query)}`, {
     ...(user ? { token: user.token } : {}),
-  }) as Promise<{ status: number; body: ConversionQuote & ErrorBody }>;
+  }) as Promise<{ status: number; body: ConversionQuote & ErrorBody; headers: Headers }>;
 }
 
 /** An estimate that must succeed. */
