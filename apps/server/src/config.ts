@@ -1,4 +1,9 @@
 import path from 'node:path';
+import {
+  CONVERSION_ACCOUNT_LIMIT_USD,
+  CONVERSION_HOUSE_LIMIT_USD,
+  CONVERSION_REFERENCE_MAX_AGE_SECONDS,
+} from '@platform/contracts';
 import { z } from 'zod';
 
 /** Booleans in the environment: 'true'/'1'/'yes' and 'false'/'0'/'no', nothing else. */
@@ -9,6 +14,9 @@ const envBoolean = z
 /** Price sources in the order of the chain; the simulator is always appended as the last resort. */
 export const priceSourceNames = ['exchange', 'market-data', 'simulator'] as const;
 export type PriceSourceName = (typeof priceSourceNames)[number];
+
+/** A USD amount in the environment: digits, at most two decimals (cents). */
+const USD_AMOUNT = /^\d{1,15}(\.\d{1,2})?$/;
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -66,17 +74,22 @@ const envSchema = z.object({
   /** Limit and stop prices must lie within this many basis points of the reference price (1000 = 10 %). */
   PRICE_BAND_BPS: z.coerce.number().int().min(10).max(9_000).default(1_000),
   /** Conversions refuse to quote from a reference price older than this (docs/conversions.md). */
-  CONVERSION_REFERENCE_MAX_AGE_SECONDS: z.coerce.number().int().min(1).max(3_600).default(120),
+  CONVERSION_REFERENCE_MAX_AGE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3_600)
+    .default(CONVERSION_REFERENCE_MAX_AGE_SECONDS),
   /** What one account may convert per minute, in USD at the reference price. */
   CONVERSION_ACCOUNT_LIMIT_USD: z
     .string()
-    .regex(/^\d{1,15}(\.\d{1,2})?$/, { error: 'must be a USD amount like 100000 or 2500.50' })
-    .default('100000'),
+    .regex(USD_AMOUNT, { error: 'must be a USD amount like 100000 or 2500.50' })
+    .default(CONVERSION_ACCOUNT_LIMIT_USD),
   /** What all accounts together may convert per minute, in USD at the reference price. */
   CONVERSION_HOUSE_LIMIT_USD: z
     .string()
-    .regex(/^\d{1,15}(\.\d{1,2})?$/, { error: 'must be a USD amount like 1000000 or 2500.50' })
-    .default('1000000'),
+    .regex(USD_AMOUNT, { error: 'must be a USD amount like 1000000 or 2500.50' })
+    .default(CONVERSION_HOUSE_LIMIT_USD),
   /** An engine snapshot per market after this many commands. */
   ENGINE_SNAPSHOT_EVERY: z.coerce.number().int().min(1).max(10_000_000).default(10_000),
   MARKET_MAKER_ENABLED: envBoolean.optional(),
