@@ -89,6 +89,9 @@ describe('quotes', () => {
     const expired = new ApiError(409, 'QUOTE_EXPIRED', 'The quote has expired. Please get a new estimate.');
     expect(isQuoteProblem(expired)).toBe(true);
     expect(isQuoteProblem(new ApiError(409, 'QUOTE_ALREADY_USED', 'x'))).toBe(true);
+    expect(isQuoteProblem(new ApiError(409, 'PRICE_MOVED', 'The price has moved since your quote.'))).toBe(true);
+    expect(isQuoteProblem(new ApiError(503, 'PRICE_STALE', 'x'))).toBe(false);
+    expect(failureField(new ApiError(422, 'CONVERSION_LIMIT_EXCEEDED', 'x'))).toBe('form');
     expect(isQuoteProblem(new ApiError(422, 'INSUFFICIENT_BALANCE', 'x'))).toBe(false);
     expect(failureField(new ApiError(422, 'INSUFFICIENT_BALANCE', 'x'))).toBe('amount');
     expect(failureField(new ApiError(503, 'PRICE_UNAVAILABLE', 'x'))).toBe('form');

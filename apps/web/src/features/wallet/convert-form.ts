@@ -105,12 +105,16 @@ export function conversionRequest(quote: ConversionQuote): CreateConversionBody 
   };
 }
 
-/** Answers that mean "this quote cannot be used": the form offers a new one next to the server's text. */
+/**
+ * Answers that mean "this quote cannot be used": the form offers a new one next to the server's
+ * text. PRICE_MOVED: the market moved against the quote before it was executed.
+ */
 export const QUOTE_PROBLEM_CODES = new Set([
   'QUOTE_EXPIRED',
   'QUOTE_NOT_FOUND',
   'QUOTE_ALREADY_USED',
   'QUOTE_MISMATCH',
+  'PRICE_MOVED',
 ]);
 
 export function isQuoteProblem(error: unknown): boolean {
