@@ -49,10 +49,10 @@ export function conversionRoutes(scope: FastifyInstance, context: AppContext, de
       ...signedIn,
       schema: {
         tags,
-        summary: 'A quote for converting from_amount: stored, executable once before it expires',
+        summary: 'A quote at the reference price for converting from_amount: stored, executable once before it expires',
         security: bearerAuth,
         querystring: conversionEstimateQuerySchema,
-        response: { 200: conversionQuoteSchema, ...errorResponses(400, 401, 503) },
+        response: { 200: conversionQuoteSchema, ...errorResponses(400, 401, 422, 503) },
       },
     },
     async (request) => estimateConversion(deps, currentAccount(request).id, request.query),
