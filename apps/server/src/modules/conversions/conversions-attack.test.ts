@@ -231,7 +231,7 @@ describeEachDatabase(
         expect(fresh.to_amount).toBe('4969.03');
       });
 
-      it('honours a quote within the tolerance, and one the market moved in the caller’s disfavour, at its own price', async () => {
+      it('honours a quote within the tolerance, and one the market has since moved in the caller’s favour, at its own price', async () => {
         const user = await newUser(server());
         await fund(server(), user.id, 'BTC', '1');
         // At 49,960 the desk would pay 4,971.02: the quote's 4,975 is less than 0.1 % more, so it stands.
