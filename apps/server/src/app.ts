@@ -13,6 +13,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { AppContext } from './context.ts';
 import { clientPages } from './http/client-pages.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
+import { registerNulGuard } from './http/nul-guard.ts';
 import { modules } from './modules/index.ts';
 import { websocketPluginOptions } from './realtime/routes.ts';
 
@@ -31,6 +32,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerNulGuard(app);
   // The API speaks JSON only; plain text would otherwise reach the schemas as a string.
   app.removeContentTypeParser('text/plain');
 
