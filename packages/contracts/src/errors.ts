@@ -98,6 +98,12 @@ export const errorCatalogue = {
   RATE_LIMITED: { status: 429, message: 'Too many attempts. Please try again later.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'Request body is too large' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Send the request body as JSON (Content-Type: application/json)' },
+  // What the HTTP layer itself refuses before any route runs.
+  URI_TOO_LONG: { status: 414, message: 'The request address is too long' },
+  URL_INVALID: { status: 400, message: 'The request address is not valid' },
+  REQUEST_HEADERS_TOO_LARGE: { status: 431, message: 'The request headers are too large' },
+  REQUEST_TIMEOUT: { status: 408, message: 'The request took too long to arrive' },
+  MALFORMED_REQUEST: { status: 400, message: 'The request could not be read' },
   INTERNAL_ERROR: { status: 500, message: 'Something went wrong. Please try again.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
