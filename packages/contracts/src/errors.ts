@@ -16,6 +16,8 @@ export const errorCatalogue = {
   TOKEN_EXPIRED: { status: 401, message: 'Your session has expired. Please log in again.' },
   REFRESH_TOKEN_INVALID: { status: 401, message: 'Your session has expired. Please log in again.' },
   REFRESH_TOKEN_REUSED: { status: 401, message: 'This session was revoked. Please log in again.' },
+  ACCOUNT_FROZEN: { status: 401, message: 'This account is frozen. Please contact support.' },
+  ACCOUNT_CLOSED: { status: 401, message: 'This account no longer exists.' },
   FORBIDDEN: { status: 403, message: 'You do not have access to this resource' },
   NOT_FOUND: { status: 404, message: 'Not found' },
   ACCOUNT_NOT_FOUND: { status: 404, message: 'Account not found' },

@@ -50,6 +50,8 @@ async function checkEmailLogin(deps: AuthDeps, login: EmailLogin): Promise<Sessi
     ? await verifyPassword(account.passwordHash, login.password)
     : await verifyAgainstDummy(login.password);
   if (!account || !passwordOk) return fail('INVALID_CREDENTIALS');
+  // Said only to whoever knows the password.
+  if (account.frozen) return fail('ACCOUNT_FROZEN');
   if (!account.twoFactor) return ok(await startSession(deps.db, deps, account));
   if (!login.two_factor_code) return fail('TWO_FACTOR_REQUIRED');
   return completeTwoFactorLogin(deps, account, login.two_factor_code);
@@ -76,6 +78,7 @@ export async function loginWithWallet(deps: AuthDeps, login: WalletLogin): Promi
     wallet: { type: wallet.value.walletType, address: wallet.value.address },
   });
   if (!account) return fail('WALLET_NOT_REGISTERED');
+  if (account.frozen) return fail('ACCOUNT_FROZEN');
   return ok(await startSession(deps.db, deps, account));
 }
 
@@ -111,6 +114,7 @@ export async function refreshSession(deps: AuthDeps, refreshToken: string | unde
     if (!rotated.ok) return rotated;
     const account = await findSignInAccount(tx, { id: rotated.value.accountId });
     if (!account) return fail('REFRESH_TOKEN_INVALID');
+    if (account.frozen) return fail('ACCOUNT_FROZEN');
     return ok(await sessionResponse(deps, account, rotated.value.refreshToken, now));
   });
 }
