@@ -178,6 +178,8 @@ export const successTexts = {
   walletAccountCreated: 'Wallet account created and logged in successfully!',
   accountCreatedLoginManually: 'Account created successfully! Please log in manually.',
   walletAccountCreatedLoginManually: 'Wallet account created successfully! Please log in manually.',
+  /** After registering with an email that may already have had an account: the automatic login failed. */
+  registrationCheckEmail: 'Please log in. If this email already had an account, we have sent you an email.',
   profileUpdated: 'Profile updated',
   walletConnected: 'Wallet connected',
   settingsSaved: 'Settings saved',
