@@ -25,6 +25,8 @@ export {
 /** The environment of a benchmark server: no rate limit, no bots, no price feed (so no band). */
 export const BENCH_ENV: Record<string, string> = {
   NODE_ENV: 'production',
+  // The sandbox provider, on purpose: production refuses it otherwise.
+  ALLOW_SANDBOX_IN_PRODUCTION: 'true',
   LOG_LEVEL: 'error',
   LOG_PRETTY: 'false',
   RATE_LIMIT_ENABLED: 'false',

@@ -53,6 +53,8 @@ export default async function setup(project: TestProject) {
     env: {
       ...environment,
       NODE_ENV: 'production',
+      // The sandbox provider, on purpose: production refuses it otherwise.
+      ALLOW_SANDBOX_IN_PRODUCTION: 'true',
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: url,

@@ -12,7 +12,8 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
 import { clientPages } from './http/client-pages.ts';
-import { registerErrorHandling } from './http/error-handler.ts';
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/error-handler.ts';
+import { registerNulGuard } from './http/nul-guard.ts';
 import { modules } from './modules/index.ts';
 import { websocketPluginOptions } from './realtime/routes.ts';
 
@@ -27,10 +28,13 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     loggerInstance: log as FastifyBaseLogger,
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
+    frameworkErrors,
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerNulGuard(app);
   // The API speaks JSON only; plain text would otherwise reach the schemas as a string.
   app.removeContentTypeParser('text/plain');
 

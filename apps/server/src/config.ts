@@ -101,6 +101,8 @@ const envSchema = z.object({
   MARKET_MAKER_PAIRS: z.string().optional(),
   /** Which payment provider moves money in and out (docs/payment-providers.md). */
   PAYMENT_PROVIDER: z.enum(['sandbox', 'triple-a', 'nowpayments']).default('sandbox'),
+  /** The sandbox lets anyone credit balances; production refuses it unless this says so (demo servers, e2e). */
+  ALLOW_SANDBOX_IN_PRODUCTION: envBoolean.default(false),
   /** Sandbox: how long a paid checkout or a sent chain deposit takes to confirm. */
   SANDBOX_CONFIRM_DELAY_MS: z.coerce.number().int().min(0).max(86_400_000).default(10_000),
   /** Sandbox: the pause between two steps of a payout (creating -> waiting -> processing -> finished). */
@@ -205,6 +207,19 @@ export class ConfigError extends Error {
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
+/**
+ * The sandbox provider's public endpoints credit any balance on request: fine for a demo, fatal for
+ * real money. In production it must be asked for by name.
+ */
+function refuseSandboxInProduction(env: z.output<typeof envSchema>): void {
+  if (env.NODE_ENV !== 'production' || env.PAYMENT_PROVIDER !== 'sandbox' || env.ALLOW_SANDBOX_IN_PRODUCTION) return;
+  throw new ConfigError([
+    'PAYMENT_PROVIDER: the sandbox provider (the default) is refused with NODE_ENV=production: ' +
+      'anyone could credit balances through its public endpoints. Set PAYMENT_PROVIDER to triple-a or nowpayments, ' +
+      'or set ALLOW_SANDBOX_IN_PRODUCTION=true for a demo server.',
+  ]);
+}
+
 /** Parses the environment once at start; any bad value is reported by name and stops the start. */
 export function loadConfig(environment: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(
@@ -214,6 +229,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
   const env = parsed.data;
+  refuseSandboxInProduction(env);
   const dataDir = path.resolve(env.DATA_DIR);
   return {
     env: env.NODE_ENV,

@@ -133,6 +133,12 @@ export const createAccountRequestSchema = z.object({
 });
 export type CreateAccountRequest = z.input<typeof createAccountRequestSchema>;
 
+/** What POST /v1/accounts answers to a new email and to a taken one alike, so it tells nobody which emails have accounts. */
+export const REGISTRATION_RECEIVED_MESSAGE =
+  'Registration received. Sign in with your email and password; if this email already had an account, we have emailed it.';
+export const registrationResponseSchema = z.object({ email: z.string(), message: z.string() });
+export type RegistrationResponse = z.infer<typeof registrationResponseSchema>;
+
 export const emailLoginRequestSchema = z.object({
   login_type: z.literal('email'),
   email: emailSchema('emailInvalid'),

@@ -16,6 +16,8 @@ export const errorCatalogue = {
   TOKEN_EXPIRED: { status: 401, message: 'Your session has expired. Please log in again.' },
   REFRESH_TOKEN_INVALID: { status: 401, message: 'Your session has expired. Please log in again.' },
   REFRESH_TOKEN_REUSED: { status: 401, message: 'This session was revoked. Please log in again.' },
+  ACCOUNT_FROZEN: { status: 401, message: 'This account is frozen. Please contact support.' },
+  ACCOUNT_CLOSED: { status: 401, message: 'This account no longer exists.' },
   FORBIDDEN: { status: 403, message: 'You do not have access to this resource' },
   NOT_FOUND: { status: 404, message: 'Not found' },
   ACCOUNT_NOT_FOUND: { status: 404, message: 'Account not found' },
@@ -108,6 +110,12 @@ export const errorCatalogue = {
   RATE_LIMITED: { status: 429, message: 'Too many attempts. Please try again later.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'Request body is too large' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Send the request body as JSON (Content-Type: application/json)' },
+  // What the HTTP layer itself refuses before any route runs.
+  URI_TOO_LONG: { status: 414, message: 'The request address is too long' },
+  URL_INVALID: { status: 400, message: 'The request address is not valid' },
+  REQUEST_HEADERS_TOO_LARGE: { status: 431, message: 'The request headers are too large' },
+  REQUEST_TIMEOUT: { status: 408, message: 'The request took too long to arrive' },
+  MALFORMED_REQUEST: { status: 400, message: 'The request could not be read' },
   INTERNAL_ERROR: { status: 500, message: 'Something went wrong. Please try again.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
@@ -180,6 +188,8 @@ export const successTexts = {
   walletAccountCreated: 'Wallet account created and logged in successfully!',
   accountCreatedLoginManually: 'Account created successfully! Please log in manually.',
   walletAccountCreatedLoginManually: 'Wallet account created successfully! Please log in manually.',
+  /** After registering with an email that may already have had an account: the automatic login failed. */
+  registrationCheckEmail: 'Please log in. If this email already had an account, we have sent you an email.',
   profileUpdated: 'Profile updated',
   walletConnected: 'Wallet connected',
   settingsSaved: 'Settings saved',

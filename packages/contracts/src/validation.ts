@@ -41,6 +41,8 @@ export const validationTexts = {
   walletTypeMismatch: 'Wallet type does not match the wallet address',
   loginTypeInvalid: 'Login type must be email or wallet',
   verificationTokenRequired: 'Verification token is required',
+  /** Any text field: the NUL character is never part of real input and PostgreSQL cannot store it. */
+  nulCharacter: 'Text must not contain the NUL character',
 } as const;
 
 export type ValidationKey = keyof typeof validationTexts;

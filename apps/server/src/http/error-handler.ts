@@ -1,5 +1,7 @@
-import { errorCatalogue, validationText } from '@platform/contracts';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import { type ErrorCode, errorCatalogue, validationText } from '@platform/contracts';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors.ts';
 
@@ -53,4 +55,42 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return send(reply, 500, 'INTERNAL_ERROR', errorCatalogue.INTERNAL_ERROR.message);
   });
+}
+
+/** What the router refuses before any route or hook runs, mapped onto the catalogue. */
+const FRAMEWORK_ERRORS: Record<string, ErrorCode> = {
+  FST_ERR_MAX_PARAM_LENGTH: 'URI_TOO_LONG',
+  FST_ERR_BAD_URL: 'URL_INVALID',
+};
+
+/**
+ * Fastify's `frameworkErrors` option: an over-long path parameter (414) or a path that does not
+ * decode (400) answers the one error envelope too, not Fastify's own body.
+ */
+export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (error, _request, reply) => {
+  const code = FRAMEWORK_ERRORS[error.code] ?? 'MALFORMED_REQUEST';
+  return send(reply, errorCatalogue[code].status, code, errorCatalogue[code].message);
+};
+
+const CLIENT_ERRORS: Record<string, ErrorCode> = {
+  HPE_HEADER_OVERFLOW: 'REQUEST_HEADERS_TOO_LARGE',
+  ERR_HTTP_REQUEST_TIMEOUT: 'REQUEST_TIMEOUT',
+};
+
+/**
+ * Fastify's `clientErrorHandler`: requests Node's HTTP parser refuses (headers too large, a timeout,
+ * a malformed request line) never reach Fastify, so the envelope is written to the socket here.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  if (socket.writable) {
+    const code = CLIENT_ERRORS[error.code ?? ''] ?? 'MALFORMED_REQUEST';
+    const { status, message } = errorCatalogue[code];
+    const body = JSON.stringify({ error: { code, message } });
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }

@@ -7,6 +7,7 @@ import type { RawData } from 'ws';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { accessTokenKey, verifyAccessToken } from '../modules/auth/access-tokens.ts';
+import { accountStates } from '../modules/auth/account-state.ts';
 import { SocketGateway, type TokenCheck } from './gateway.ts';
 import { SOCKET_LIMITS } from './limits.ts';
 
@@ -66,8 +67,11 @@ export function realtimeModule(scope: FastifyInstance, context: AppContext): voi
 /** The same check as the HTTP guard's: signature, issuer, audience and expiry on the server clock. */
 function tokenVerifier(context: AppContext): (token: string) => Promise<TokenCheck> {
   const signing = accessTokenKey(context.secrets.jwtSecret, context.config.accessTokenTtlSeconds);
+  const states = accountStates(context);
   return async (token) => {
     const result = await verifyAccessToken(signing, token, context.clock());
+    // A frozen or deleted account's token proves nothing, as at the HTTP guard.
+    if (result.ok && (await states.of(result.value.id)) !== 'active') return { ok: false, reason: 'invalid' };
     if (result.ok) {
       // The signature was just checked, so reading the expiry claim without checking again is safe.
       const { exp } = decodeJwt(token);

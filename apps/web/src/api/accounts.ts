@@ -3,6 +3,7 @@ import {
   accountSchema,
   type CreateAccountRequest,
   type LoginRequest,
+  registrationResponseSchema,
   sessionResponseSchema,
   twoFactorSetupResponseSchema,
   twoFactorStatusResponseSchema,
@@ -30,7 +31,7 @@ export const authApi = {
 
 export const accountsApi = {
   create: (body: CreateAccountRequest) =>
-    apiClient.request('/v1/accounts', { method: 'POST', body, schema: accountSchema }),
+    apiClient.request('/v1/accounts', { method: 'POST', body, schema: registrationResponseSchema }),
   get: (accountId: string): Promise<Account> => apiClient.request(accountPath(accountId), { schema: accountSchema }),
   updateProfile: (accountId: string, body: UpdateProfileRequest) =>
     apiClient.request(`${accountPath(accountId)}/profile`, { method: 'PUT', body, schema: accountSchema }),

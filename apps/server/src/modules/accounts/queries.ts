@@ -28,6 +28,8 @@ export type AccountRow = {
   allow_copy_trading: boolean;
   copy_trading_fee_percent: string;
   created_at: Date;
+  /** Set by an operator (npm run freeze-account): the account may not sign in or act. */
+  frozen_at: Date | null;
 };
 
 export type NewAccount = {

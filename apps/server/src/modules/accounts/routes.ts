@@ -2,6 +2,7 @@ import {
   accountIdParamsSchema,
   accountSchema,
   createAccountRequestSchema,
+  registrationResponseSchema,
   updateProfileRequestSchema,
   verifyEmailRequestSchema,
   verifyEmailResponseSchema,
@@ -23,7 +24,8 @@ import {
 } from '../auth/index.ts';
 import { REGISTRATION_IP_LIMIT, VERIFICATION_MAILS_PER_ACCOUNT, VERIFY_EMAIL_IP_LIMIT } from '../auth/limits.ts';
 import { confirmEmail, sendVerificationMail } from './email-verification.ts';
-import { getAccount, registerAccount, updateProfile } from './service.ts';
+import { registerByEmail } from './registration.ts';
+import { getAccount, updateProfile } from './service.ts';
 
 const tags = ['accounts'];
 
@@ -33,6 +35,13 @@ export function accountsModule(scope: FastifyInstance, context: AppContext): voi
   const { db, config, clock } = context;
   const mailer = createMailer(config, clock);
   const mailLimiter = new AttemptLimiter(VERIFICATION_MAILS_PER_ACCOUNT, clock);
+  const registration = {
+    db,
+    mailer,
+    log: context.log,
+    publicUrl: config.publicUrl,
+    noticeLimiter: new AttemptLimiter(VERIFICATION_MAILS_PER_ACCOUNT, clock),
+  };
   const owner = { onRequest: authenticate(context), preValidation: requireAccountOwner };
   const ownerErrors = errorResponses(400, 401, 403, 404);
 
@@ -42,12 +51,13 @@ export function accountsModule(scope: FastifyInstance, context: AppContext): voi
       config: ipRateLimit(config, REGISTRATION_IP_LIMIT),
       schema: {
         tags,
-        summary: 'Create an account with email and password',
+        summary: 'Create an account with email and password; a taken email gets the same answer and its owner a mail',
         body: createAccountRequestSchema,
-        response: { 201: accountSchema, ...errorResponses(400, 409, 429) },
+        response: { 201: registrationResponseSchema, ...errorResponses(400, 429) },
       },
     },
-    async (request, reply) => reply.status(201).send(unwrap(await registerAccount(db, request.body, clock()))),
+    async (request, reply) =>
+      reply.status(201).send(unwrap(await registerByEmail(registration, request.body, clock()))),
   );
 
   app.get(

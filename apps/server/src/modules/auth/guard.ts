@@ -2,6 +2,7 @@ import type { FastifyRequest, onRequestAsyncHookHandler, preValidationAsyncHookH
 import type { AppContext } from '../../context.ts';
 import { AppError, unwrap } from '../../lib/errors.ts';
 import { type AuthenticatedAccount, accessTokenKey, verifyAccessToken } from './access-tokens.ts';
+import { accountStates, usableAccount } from './account-state.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -14,15 +15,21 @@ const BEARER = /^Bearer ([A-Za-z0-9_\-.=]+)$/i;
 
 /**
  * onRequest hook: checks the bearer access token and sets request.account. It runs before body
- * validation, so an anonymous caller learns nothing about a route's inputs.
+ * validation, so an anonymous caller learns nothing about a route's inputs. A valid token of an
+ * account that was frozen or no longer exists is refused too (401), for reads and writes alike.
  * Usage: `{ onRequest: authenticate(context) }`.
  */
-export function authenticate(context: Pick<AppContext, 'config' | 'secrets' | 'clock'>): onRequestAsyncHookHandler {
+export function authenticate(
+  context: Pick<AppContext, 'config' | 'secrets' | 'clock' | 'db'>,
+): onRequestAsyncHookHandler {
   const signing = accessTokenKey(context.secrets.jwtSecret, context.config.accessTokenTtlSeconds);
+  const states = accountStates(context);
   return async (request) => {
     const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
     if (!token) throw new AppError('UNAUTHORIZED');
-    request.account = unwrap(await verifyAccessToken(signing, token, context.clock()));
+    const account = unwrap(await verifyAccessToken(signing, token, context.clock()));
+    unwrap(usableAccount(await states.of(account.id)));
+    request.account = account;
   };
 }
 

@@ -2,13 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { SecretBox } from '../../lib/secret-box.ts';
 import { accessTokenKey } from './access-tokens.ts';
-import { AttemptLimiter } from './attempt-limiter.ts';
+import { AttemptBudget } from './attempt-budget.ts';
 import { LOGIN_FAILURES_PER_ACCOUNT, TWO_FACTOR_FAILURES_PER_ACCOUNT } from './limits.ts';
 import { authRoutes } from './routes.ts';
 import type { AuthDeps } from './service.ts';
 import { twoFactorRoutes } from './two-factor-routes.ts';
 
 export type { AuthenticatedAccount } from './access-tokens.ts';
+export { AttemptBudget, withAttempt } from './attempt-budget.ts';
 export { AttemptLimiter } from './attempt-limiter.ts';
 export { authenticate, currentAccount, requireAccountOwner } from './guard.ts';
 export { ipRateLimit, rateLimited, unwrapLimited } from './limits.ts';
@@ -21,8 +22,8 @@ export function authModule(app: FastifyInstance, context: AppContext): void {
     config: context.config,
     clock: context.clock,
     signing: accessTokenKey(context.secrets.jwtSecret, context.config.accessTokenTtlSeconds),
-    loginLimiter: new AttemptLimiter(LOGIN_FAILURES_PER_ACCOUNT, context.clock),
-    twoFactorLimiter: new AttemptLimiter(TWO_FACTOR_FAILURES_PER_ACCOUNT, context.clock),
+    loginAttempts: new AttemptBudget(context.db, LOGIN_FAILURES_PER_ACCOUNT, context.clock),
+    twoFactorAttempts: new AttemptBudget(context.db, TWO_FACTOR_FAILURES_PER_ACCOUNT, context.clock),
     secretBox: new SecretBox(context.secrets.dataKey),
   };
   authRoutes(app, context, deps);

@@ -5,8 +5,7 @@ import { fail, ok, type Result } from '../../lib/errors.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { claimTotpStep, createWalletAccount, findSignInAccount, type SignInAccount } from '../accounts/service.ts';
 import type { AccessTokenKey } from './access-tokens.ts';
-import type { AttemptLimiter } from './attempt-limiter.ts';
-import { rateLimited } from './limits.ts';
+import { type AttemptBudget, type AttemptOutcome, withAttempt } from './attempt-budget.ts';
 import { verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import { revokeRefreshToken, rotateRefreshToken } from './refresh-tokens.ts';
 import { type SessionDeps, sessionResponse, startSession } from './session.ts';
@@ -17,10 +16,10 @@ export type AuthDeps = SessionDeps & {
   db: Database;
   config: Pick<Config, 'publicUrl' | 'refreshTokenTtlDays'>;
   signing: AccessTokenKey;
-  /** Failed sign-ins per email. */
-  loginLimiter: AttemptLimiter;
+  /** Failed sign-ins per email, counted in the database before each check. */
+  loginAttempts: AttemptBudget;
   /** Failed 2FA codes per account, outside sign-in. */
-  twoFactorLimiter: AttemptLimiter;
+  twoFactorAttempts: AttemptBudget;
   /** Seals TOTP secrets at rest. */
   secretBox: SecretBox;
 };
@@ -36,27 +35,26 @@ export type EmailLogin = { email: string; password: string; two_factor_code?: st
  * password was right.
  */
 export async function loginWithEmail(deps: AuthDeps, login: EmailLogin): Promise<SessionResult> {
-  const limitKey = `login:${login.email}`;
-  const retryAfter = deps.loginLimiter.retryAfterSeconds(limitKey);
-  if (retryAfter > 0) return rateLimited(retryAfter);
+  return withAttempt(deps.loginAttempts, `login:${login.email}`, () => checkEmailLogin(deps, login), loginOutcome);
+}
 
+/** Wrong passwords and codes spend the budget; the 2FA question (the password was right) does not. */
+function loginOutcome(result: SessionResult): AttemptOutcome {
+  if (result.ok) return 'success';
+  return result.code === 'INVALID_CREDENTIALS' || result.code === 'TWO_FACTOR_INVALID' ? 'failure' : 'neutral';
+}
+
+async function checkEmailLogin(deps: AuthDeps, login: EmailLogin): Promise<SessionResult> {
   const account = await findSignInAccount(deps.db, { email: login.email });
   const passwordOk = account?.passwordHash
     ? await verifyPassword(account.passwordHash, login.password)
     : await verifyAgainstDummy(login.password);
-  if (!account || !passwordOk) {
-    deps.loginLimiter.recordFailure(limitKey);
-    return fail('INVALID_CREDENTIALS');
-  }
-  if (!account.twoFactor) {
-    deps.loginLimiter.reset(limitKey);
-    return ok(await startSession(deps.db, deps, account));
-  }
+  if (!account || !passwordOk) return fail('INVALID_CREDENTIALS');
+  // Said only to whoever knows the password.
+  if (account.frozen) return fail('ACCOUNT_FROZEN');
+  if (!account.twoFactor) return ok(await startSession(deps.db, deps, account));
   if (!login.two_factor_code) return fail('TWO_FACTOR_REQUIRED');
-  const result = await completeTwoFactorLogin(deps, account, login.two_factor_code);
-  if (result.ok) deps.loginLimiter.reset(limitKey);
-  else deps.loginLimiter.recordFailure(limitKey);
-  return result;
+  return completeTwoFactorLogin(deps, account, login.two_factor_code);
 }
 
 async function completeTwoFactorLogin(deps: AuthDeps, account: SignInAccount, code: string): Promise<SessionResult> {
@@ -80,6 +78,7 @@ export async function loginWithWallet(deps: AuthDeps, login: WalletLogin): Promi
     wallet: { type: wallet.value.walletType, address: wallet.value.address },
   });
   if (!account) return fail('WALLET_NOT_REGISTERED');
+  if (account.frozen) return fail('ACCOUNT_FROZEN');
   return ok(await startSession(deps.db, deps, account));
 }
 
@@ -115,6 +114,7 @@ export async function refreshSession(deps: AuthDeps, refreshToken: string | unde
     if (!rotated.ok) return rotated;
     const account = await findSignInAccount(tx, { id: rotated.value.accountId });
     if (!account) return fail('REFRESH_TOKEN_INVALID');
+    if (account.frozen) return fail('ACCOUNT_FROZEN');
     return ok(await sessionResponse(deps, account, rotated.value.refreshToken, now));
   });
 }

@@ -7,11 +7,11 @@ import {
   findSignInAccount,
   savePendingTwoFactorSecret,
 } from '../accounts/service.ts';
-import { rateLimited } from './limits.ts';
+import { withAttempt } from './attempt-budget.ts';
 import type { AuthDeps } from './service.ts';
 import { generateTotpSecret, totpSetup, verifyTotp } from './totp.ts';
 
-type TwoFactorDeps = Pick<AuthDeps, 'db' | 'clock' | 'twoFactorLimiter' | 'secretBox'>;
+type TwoFactorDeps = Pick<AuthDeps, 'db' | 'clock' | 'twoFactorAttempts' | 'secretBox'>;
 export type TwoFactorSetupResult = { two_factor_enabled: false; secret: string; otpauth_url: string; qr_code: string };
 export type TwoFactorStatus = { two_factor_enabled: boolean };
 
@@ -81,13 +81,11 @@ async function withCodeAttempt<T>(
   accountId: string,
   attempt: () => Promise<Result<T>>,
 ): Promise<Result<T>> {
-  const key = `2fa:${accountId}`;
-  const retryAfter = deps.twoFactorLimiter.retryAfterSeconds(key);
-  if (retryAfter > 0) return rateLimited(retryAfter);
-  const result = await attempt();
-  if (result.ok) deps.twoFactorLimiter.reset(key);
-  else if (result.code === 'TWO_FACTOR_INVALID') deps.twoFactorLimiter.recordFailure(key);
-  return result;
+  // Only a wrong code spends the budget; a setup not started or 2FA already on proves nothing.
+  return withAttempt(deps.twoFactorAttempts, `2fa:${accountId}`, attempt, (result) => {
+    if (result.ok) return 'success';
+    return result.code === 'TWO_FACTOR_INVALID' ? 'failure' : 'neutral';
+  });
 }
 
 /** What a TOTP check outside sign-in found: no 2FA on the account, no code, a wrong or used code, or a good one. */

@@ -22,6 +22,8 @@ const BAND_BPS = 1000;
 /** The environment of the server under test; the flow below adds PRICE_FEED_ENABLED=false. */
 const SERVER_ENV: Record<string, string> = {
   NODE_ENV: 'production',
+  // The sandbox provider, on purpose: production refuses it otherwise.
+  ALLOW_SANDBOX_IN_PRODUCTION: 'true',
   LOG_LEVEL: 'error',
   LOG_PRETTY: 'false',
   RATE_LIMIT_ENABLED: 'false',

@@ -1,3 +1,4 @@
+import { REGISTRATION_RECEIVED_MESSAGE } from '@platform/contracts';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -18,6 +19,9 @@ function renderOpenModal() {
   );
   return user;
 }
+
+/** What the server answers to every valid registration, whether or not the email was taken. */
+const received = () => json(201, { email: 'ada@example.com', message: REGISTRATION_RECEIVED_MESSAGE });
 
 async function fillValidForm(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByTestId('register-first-name'), 'Ada');
@@ -61,7 +65,7 @@ describe('register modal', () => {
 
   it('creates the account, logs in automatically and says so', async () => {
     const { calls } = stubFetch({
-      'POST /v1/accounts': () => json(201, makeAccount()),
+      'POST /v1/accounts': received,
       'POST /v1/auth/login': () => json(200, makeSession()),
       [`GET /v1/accounts/${accountId}`]: () => json(200, makeAccount()),
     });
@@ -84,7 +88,7 @@ describe('register modal', () => {
 
   it('asks for a manual login when the automatic one fails', async () => {
     stubFetch({
-      'POST /v1/accounts': () => json(201, makeAccount()),
+      'POST /v1/accounts': received,
       'POST /v1/auth/login': () => errorResponse(429, 'RATE_LIMITED', 'Too many attempts. Please try again later.'),
     });
     const user = renderOpenModal();
@@ -94,14 +98,29 @@ describe('register modal', () => {
     expect(useAppStore.getState().showLoginModal).toBe(true);
   });
 
-  it("shows the server's message when the email is taken", async () => {
+  it('asks for a login and points to the mail when the email already had an account', async () => {
     stubFetch({
-      'POST /v1/accounts': () => errorResponse(409, 'EMAIL_TAKEN', 'An account with this email already exists'),
+      'POST /v1/accounts': received,
+      'POST /v1/auth/login': () => errorResponse(401, 'INVALID_CREDENTIALS', 'Invalid credentials'),
     });
     const user = renderOpenModal();
     await fillValidForm(user);
     await user.click(screen.getByTestId('register-submit'));
-    expect(await screen.findByText('An account with this email already exists')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Please log in. If this email already had an account, we have sent you an email.'),
+    ).toBeInTheDocument();
+    expect(useAppStore.getState().isAuthenticated).toBe(false);
+    expect(useAppStore.getState().showLoginModal).toBe(true);
+  });
+
+  it("shows the server's message when registration fails", async () => {
+    stubFetch({
+      'POST /v1/accounts': () => errorResponse(400, 'VALIDATION_ERROR', 'Invalid email address'),
+    });
+    const user = renderOpenModal();
+    await fillValidForm(user);
+    await user.click(screen.getByTestId('register-submit'));
+    expect((await screen.findAllByText('Invalid email address')).length).toBeGreaterThan(0);
     expect(useAppStore.getState().isAuthenticated).toBe(false);
   });
 

@@ -113,7 +113,9 @@ export function RegisterModal() {
         toast.success(t('success.accountCreated'));
         closeModals();
       } else {
-        toast.success(t('success.accountCreatedLoginManually'));
+        toast.success(
+          t(outcome === 'check-email' ? 'success.registrationCheckEmail' : 'success.accountCreatedLoginManually'),
+        );
         openModal('login');
       }
     } catch (error) {

@@ -77,8 +77,12 @@ export interface RegistrationDetails {
   marketingConsent?: boolean | undefined;
 }
 
-/** Account creation succeeded either way; the outcome says whether the automatic login did too. */
-export type RegistrationOutcome = 'logged-in' | 'login-manually';
+/**
+ * Account creation succeeded either way; the outcome says whether the automatic login did too.
+ * 'check-email': the login refused the password, which happens when the email already had an
+ * account (the server answers registration alike either way and mails that account's owner).
+ */
+export type RegistrationOutcome = 'logged-in' | 'login-manually' | 'check-email';
 
 export async function registerWithEmail(details: RegistrationDetails): Promise<RegistrationOutcome> {
   await accountsApi.create({
@@ -92,8 +96,8 @@ export async function registerWithEmail(details: RegistrationDetails): Promise<R
   try {
     await loginWithEmail({ email: details.email, password: details.password });
     return 'logged-in';
-  } catch {
-    return 'login-manually';
+  } catch (error) {
+    return error instanceof ApiError && error.code === 'INVALID_CREDENTIALS' ? 'check-email' : 'login-manually';
   }
 }
 

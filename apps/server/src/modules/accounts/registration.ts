@@ -1,0 +1,61 @@
+import { REGISTRATION_RECEIVED_MESSAGE, type RegistrationResponse } from '@platform/contracts';
+import type { Mailer } from '../../adapters/mailer/mailer.ts';
+import type { Database } from '../../db/database.ts';
+import { ok, type Result } from '../../lib/errors.ts';
+import type { Logger } from '../../logger.ts';
+import type { AttemptLimiter } from '../auth/attempt-limiter.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import { selectAccount } from './queries.ts';
+import { type CreateAccountInput, registerAccount } from './service.ts';
+
+export type RegistrationDeps = {
+  db: Database;
+  mailer: Mailer;
+  log: Logger;
+  publicUrl: string;
+  /** Notices to an existing owner per email: a script re-registering an address cannot flood its inbox. */
+  noticeLimiter: AttemptLimiter;
+};
+
+/**
+ * Email registration that does not tell which emails have accounts (docs/auth.md): a new email gets
+ * its account, a taken one gets a mail to its owner, and the caller gets the same 201 and body in
+ * about the same time either way (one argon2 hash each). The mail goes out after the answer, so its
+ * cost does not show in the timing.
+ */
+export async function registerByEmail(
+  deps: RegistrationDeps,
+  input: CreateAccountInput,
+  now: Date,
+): Promise<Result<RegistrationResponse>> {
+  const received = ok({ email: input.email, message: REGISTRATION_RECEIVED_MESSAGE });
+  const created = await registerAccount(deps.db, input, now);
+  if (created.ok) return received;
+  if (created.code !== 'EMAIL_TAKEN') return created;
+  // registerAccount answered before hashing: spend the hash a creation costs.
+  await hashPassword(input.password);
+  void notifyOwner(deps, input.email).catch((error: unknown) =>
+    deps.log.error({ err: error }, 'registration notice not sent'),
+  );
+  return received;
+}
+
+async function notifyOwner(deps: RegistrationDeps, email: string): Promise<void> {
+  const key = `registration-notice:${email}`;
+  if (deps.noticeLimiter.retryAfterSeconds(key) > 0) return;
+  deps.noticeLimiter.recordFailure(key);
+  const owner = await selectAccount(deps.db, 'email', email);
+  if (!owner) return;
+  await deps.mailer.send(existingAccountMail(email, owner.first_name, deps.publicUrl));
+}
+
+export const EXISTING_ACCOUNT_SUBJECT = 'Someone tried to create an account with your email';
+
+function existingAccountMail(to: string, firstName: string, publicUrl: string) {
+  const text =
+    `Hello ${firstName},\n\nSomeone (perhaps you) just tried to create a Meridian account with this email address. ` +
+    `You already have one, so nothing was created and nothing changed.\n\nTo continue, sign in at ${publicUrl} ` +
+    `with your password. If you do not remember it, use "Forgot password" on the sign-in screen.\n\n` +
+    'If it was not you, you can ignore this mail.\n';
+  return { to, subject: EXISTING_ACCOUNT_SUBJECT, text };
+}
