@@ -41,6 +41,11 @@ export const validationTexts = {
   walletTypeMismatch: 'Wallet type does not match the wallet address',
   loginTypeInvalid: 'Login type must be email or wallet',
   verificationTokenRequired: 'Verification token is required',
+  currentPasswordRequired: 'Current password is required',
+  passwordSameAsCurrent: 'New password must differ from the current one',
+  recoveryCodeRequired: 'Recovery code is required',
+  recoveryCodeInvalid: 'Recovery codes look like abcde-12345',
+  resetTokenRequired: 'Reset token is required',
 } as const;
 
 export type ValidationKey = keyof typeof validationTexts;

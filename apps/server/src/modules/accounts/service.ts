@@ -138,6 +138,8 @@ export type SignInAccount = {
   /** The active TOTP secret and the last time step used with it; null when 2FA is off. */
   twoFactor: { secret: string; lastUsedStep: number | null } | null;
   pendingTwoFactorSecret: string | null;
+  /** Minted into access tokens; raising it voids the older ones (auth/session-versions.ts). */
+  sessionVersion: number;
 };
 
 function toSignInAccount(row: AccountRow): SignInAccount {
@@ -150,6 +152,7 @@ function toSignInAccount(row: AccountRow): SignInAccount {
     emailVerified: row.email_verified_at !== null,
     twoFactor: row.totp_enabled_at !== null && row.totp_secret ? { secret: row.totp_secret, lastUsedStep } : null,
     pendingTwoFactorSecret: row.totp_pending_secret,
+    sessionVersion: Number(row.session_version ?? 0),
   };
 }
 

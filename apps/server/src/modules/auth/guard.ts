@@ -2,6 +2,7 @@ import type { FastifyRequest, onRequestAsyncHookHandler, preValidationAsyncHookH
 import type { AppContext } from '../../context.ts';
 import { AppError, unwrap } from '../../lib/errors.ts';
 import { type AuthenticatedAccount, accessTokenKey, verifyAccessToken } from './access-tokens.ts';
+import { assertSessionCurrent } from './session-versions.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -17,12 +18,18 @@ const BEARER = /^Bearer ([A-Za-z0-9_\-.=]+)$/i;
  * validation, so an anonymous caller learns nothing about a route's inputs.
  * Usage: `{ onRequest: authenticate(context) }`.
  */
-export function authenticate(context: Pick<AppContext, 'config' | 'secrets' | 'clock'>): onRequestAsyncHookHandler {
+export function authenticate(
+  context: Pick<AppContext, 'config' | 'secrets' | 'clock' | 'db'>,
+): onRequestAsyncHookHandler {
   const signing = accessTokenKey(context.secrets.jwtSecret, context.config.accessTokenTtlSeconds);
   return async (request) => {
     const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
     if (!token) throw new AppError('UNAUTHORIZED');
-    request.account = unwrap(await verifyAccessToken(signing, token, context.clock()));
+    const now = context.clock();
+    const account = unwrap(await verifyAccessToken(signing, token, now));
+    // Sessions ended since the token was minted (password change, sign out elsewhere) void it.
+    await assertSessionCurrent(context.db, account, now);
+    request.account = account;
   };
 }
 

@@ -8,6 +8,7 @@ import type { AccessTokenKey } from './access-tokens.ts';
 import type { AttemptLimiter } from './attempt-limiter.ts';
 import { rateLimited } from './limits.ts';
 import { verifyAgainstDummy, verifyPassword } from './passwords.ts';
+import { completeRecoveryCodeLogin } from './recovery-codes.ts';
 import { revokeRefreshToken, rotateRefreshToken } from './refresh-tokens.ts';
 import { type SessionDeps, sessionResponse, startSession } from './session.ts';
 import { verifyTotp } from './totp.ts';
@@ -27,7 +28,13 @@ export type AuthDeps = SessionDeps & {
 
 type SessionResult = Result<SessionResponse>;
 
-export type EmailLogin = { email: string; password: string; two_factor_code?: string | undefined };
+export type EmailLogin = {
+  email: string;
+  password: string;
+  two_factor_code?: string | undefined;
+  /** Instead of the TOTP code (recovery-codes.ts); counted by the same failure limit. */
+  recovery_code?: string | undefined;
+};
 
 /**
  * Email sign-in. Every way of being wrong about the password (unknown email, wallet-only account,
@@ -52,8 +59,10 @@ export async function loginWithEmail(deps: AuthDeps, login: EmailLogin): Promise
     deps.loginLimiter.reset(limitKey);
     return ok(await startSession(deps.db, deps, account));
   }
-  if (!login.two_factor_code) return fail('TWO_FACTOR_REQUIRED');
-  const result = await completeTwoFactorLogin(deps, account, login.two_factor_code);
+  if (!login.two_factor_code && !login.recovery_code) return fail('TWO_FACTOR_REQUIRED');
+  const result = login.two_factor_code
+    ? await completeTwoFactorLogin(deps, account, login.two_factor_code)
+    : await completeRecoveryCodeLogin(deps, account, login.recovery_code ?? '');
   if (result.ok) deps.loginLimiter.reset(limitKey);
   else deps.loginLimiter.recordFailure(limitKey);
   return result;
