@@ -147,6 +147,8 @@ export const emailLoginRequestSchema = z.object({
     .min(1, { error: v('passwordRequired') })
     .max(1024),
   two_factor_code: twoFactorCodeSchema.optional(),
+  /** Instead of a TOTP code: one of the account's single-use recovery codes (account-security.ts). */
+  recovery_code: z.string().max(64).optional(),
 });
 
 const signedWalletFields = {
@@ -290,8 +292,7 @@ export const twoFactorSetupResponseSchema = z.object({
   otpauth_url: z.string(),
   qr_code: z.string().describe('PNG data URL of the otpauth URL'),
 });
-export const twoFactorStatusResponseSchema = z.object({ two_factor_enabled: z.boolean() });
-export const twoFactorDisableRequestSchema = z.object({ code: twoFactorCodeSchema });
+// twoFactorStatusResponseSchema and twoFactorDisableRequestSchema live in account-security.ts.
 
 export const verifyEmailRequestSchema = z.object({
   token: z

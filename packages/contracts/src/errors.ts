@@ -35,6 +35,16 @@ export const errorCatalogue = {
   },
   WALLET_CHALLENGE_EXPIRED: { status: 401, message: 'This sign-in request has expired. Please try again.' },
   WALLET_SIGNATURE_INVALID: { status: 401, message: 'The wallet signature could not be verified' },
+  // Account security in Settings and password reset. Not 401: the client logs out on a session
+  // 401 (§7.8), and a wrong code or password typed by a signed-in user must not end their session.
+  TWO_FACTOR_CODE_INVALID: { status: 403, message: 'Invalid two-factor authentication code' },
+  TWO_FACTOR_CODE_REQUIRED: { status: 403, message: 'Two-factor authentication required' },
+  CURRENT_PASSWORD_INVALID: { status: 403, message: 'Current password is incorrect' },
+  PASSWORD_NOT_SET: { status: 409, message: 'This account signs in with a wallet and has no password' },
+  RESET_TOKEN_INVALID: { status: 400, message: 'This password reset link is invalid or has expired' },
+  SESSION_NOT_FOUND: { status: 404, message: 'Session not found' },
+  /** An access token minted before the account's sessions were ended (password change, sign out elsewhere). */
+  SESSION_REVOKED: { status: 401, message: 'This session was revoked. Please log in again.' },
   // Trading and money (spec §8 texts where the spec has them).
   INSUFFICIENT_BALANCE: { status: 422, message: 'Insufficient balance' },
   INVALID_AMOUNT: { status: 400, message: 'Invalid amount' },

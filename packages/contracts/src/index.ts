@@ -1,3 +1,4 @@
+export * from './account-security.ts';
 export * from './auth.ts';
 export * from './coins.ts';
 export * from './constants.ts';

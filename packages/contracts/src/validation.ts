@@ -43,6 +43,11 @@ export const validationTexts = {
   verificationTokenRequired: 'Verification token is required',
   /** Any text field: the NUL character is never part of real input and PostgreSQL cannot store it. */
   nulCharacter: 'Text must not contain the NUL character',
+  currentPasswordRequired: 'Current password is required',
+  passwordSameAsCurrent: 'New password must differ from the current one',
+  recoveryCodeRequired: 'Recovery code is required',
+  recoveryCodeInvalid: 'Recovery codes look like abcde-12345',
+  resetTokenRequired: 'Reset token is required',
 } as const;
 
 export type ValidationKey = keyof typeof validationTexts;

@@ -6,8 +6,9 @@ import { decodeJwt } from 'jose';
 import type { RawData } from 'ws';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
-import { accessTokenKey, verifyAccessToken } from '../modules/auth/access-tokens.ts';
+import { type AuthenticatedAccount, accessTokenKey, verifyAccessToken } from '../modules/auth/access-tokens.ts';
 import { accountStates } from '../modules/auth/account-state.ts';
+import { assertSessionCurrent } from '../modules/auth/session-versions.ts';
 import { SocketGateway, type TokenCheck } from './gateway.ts';
 import { SOCKET_LIMITS } from './limits.ts';
 
@@ -69,9 +70,12 @@ function tokenVerifier(context: AppContext): (token: string) => Promise<TokenChe
   const signing = accessTokenKey(context.secrets.jwtSecret, context.config.accessTokenTtlSeconds);
   const states = accountStates(context);
   return async (token) => {
-    const result = await verifyAccessToken(signing, token, context.clock());
-    // A frozen or deleted account's token proves nothing, as at the HTTP guard.
+    const now = context.clock();
+    const result = await verifyAccessToken(signing, token, now);
+    // A frozen or deleted account's token proves nothing, as at the HTTP guard; nor does a token of
+    // ended sessions (auth/session-versions.ts).
     if (result.ok && (await states.of(result.value.id)) !== 'active') return { ok: false, reason: 'invalid' };
+    if (result.ok && !(await sessionIsCurrent(context, result.value, now))) return { ok: false, reason: 'invalid' };
     if (result.ok) {
       // The signature was just checked, so reading the expiry claim without checking again is safe.
       const { exp } = decodeJwt(token);
@@ -79,6 +83,15 @@ function tokenVerifier(context: AppContext): (token: string) => Promise<TokenChe
     }
     return { ok: false, reason: result.code === 'TOKEN_EXPIRED' ? 'expired' : 'invalid' };
   };
+}
+
+async function sessionIsCurrent(context: AppContext, account: AuthenticatedAccount, now: Date): Promise<boolean> {
+  try {
+    await assertSessionCurrent(context.db, account, now);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 const connectQuerySchema = z.object({ token: z.string().min(1).max(4096).optional() });

@@ -113,6 +113,57 @@ describe('api client: 401 handling (spec §7.8)', () => {
     expect(shouldRefreshOn401('/v1/futures/positions')).toBe(false);
     expect(shouldRefreshOn401('/v1/auth/refresh')).toBe(false);
     expect(shouldRefreshOn401('/v1/accounts/x')).toBe(true);
+    expect(shouldRefreshOn401('/v1/auth/sessions')).toBe(true);
+    expect(shouldRefreshOn401('/v1/auth/sessions/revoke-others')).toBe(true);
+    expect(shouldRefreshOn401('/v1/auth/password-reset/confirm')).toBe(false);
+  });
+
+  it('keeps the session on a 401 that is about what the user typed, not the token', async () => {
+    // An older server answered a wrong 2FA code in Settings with 401: that must not log the user out.
+    const { calls } = stubFetch({
+      'POST /v1/accounts/a/2fa/disable': () =>
+        errorResponse(401, 'TWO_FACTOR_INVALID', 'Invalid two-factor authentication code'),
+    });
+    const { client, onSessionExpired } = makeClient();
+    await expect(client.request('/v1/accounts/a/2fa/disable', { method: 'POST', body: {} })).rejects.toMatchObject({
+      status: 401,
+      code: 'TWO_FACTOR_INVALID',
+    });
+    expect(calls).toHaveLength(1);
+    expect(onSessionExpired).not.toHaveBeenCalled();
+  });
+
+  it('keeps the session on a wrong 2FA code in Settings (403), without a refresh', async () => {
+    const { calls } = stubFetch({
+      'POST /v1/accounts/a/2fa/enable': () =>
+        errorResponse(403, 'TWO_FACTOR_CODE_INVALID', 'Invalid two-factor authentication code'),
+    });
+    const { client, onSessionExpired } = makeClient();
+    await expect(
+      client.request('/v1/accounts/a/2fa/enable', { method: 'POST', body: { code: '000000' } }),
+    ).rejects.toMatchObject({ status: 403, code: 'TWO_FACTOR_CODE_INVALID' });
+    expect(calls).toHaveLength(1);
+    expect(onSessionExpired).not.toHaveBeenCalled();
+  });
+
+  it('refreshes on a revoked session (its sessions were ended) and ends it when the refresh fails', async () => {
+    stubFetch({
+      'GET /v1/auth/sessions': () => errorResponse(401, 'SESSION_REVOKED', 'This session was revoked.'),
+      'POST /v1/auth/refresh': () => errorResponse(401, 'REFRESH_TOKEN_INVALID', 'invalid'),
+    });
+    const { client, onSessionExpired } = makeClient();
+    await expect(client.request('/v1/auth/sessions')).rejects.toMatchObject({ code: 'SESSION_REVOKED' });
+    expect(onSessionExpired).toHaveBeenCalledTimes(1);
+  });
+
+  it('treats a 401 without our error envelope as a session failure', async () => {
+    stubFetch({
+      'GET /v1/accounts/a': () => new Response('Unauthorized', { status: 401 }),
+      'POST /v1/auth/refresh': () => errorResponse(401, 'REFRESH_TOKEN_INVALID', 'invalid'),
+    });
+    const { client, onSessionExpired } = makeClient();
+    await expect(client.request('/v1/accounts/a')).rejects.toMatchObject({ status: 401 });
+    expect(onSessionExpired).toHaveBeenCalledTimes(1);
   });
 
   it('shares one refresh between concurrent 401s', async () => {

@@ -66,12 +66,29 @@ export interface ApiClient {
 
 const REFRESH_PATH = '/v1/auth/refresh';
 
+/** The /v1/auth calls made with a bearer token: a 401 there is about the session, as anywhere else. */
+const SIGNED_IN_AUTH_PATH = /^\/v1\/auth\/sessions(?:[/?]|$)/;
+
 /**
- * Spec §7.8: a 401 on the main client means the access token is gone. Auth calls answer 401 for
+ * Spec §7.8: a 401 on the main client means the access token is gone. Sign-in calls answer 401 for
  * wrong credentials, and futures calls keep their own handling, so neither triggers a refresh.
  */
 export function shouldRefreshOn401(path: string): boolean {
-  return !path.startsWith('/v1/auth/') && !path.includes('/futures/');
+  if (path.includes('/futures/')) return false;
+  return !path.startsWith('/v1/auth/') || SIGNED_IN_AUTH_PATH.test(path);
+}
+
+/**
+ * The 401 codes that say the access token itself is no good (missing, expired, or its sessions
+ * ended). Any other 401 code is about what the user typed (a wrong 2FA code, a wrong password) and
+ * must not end a working session; an answer without our envelope counts as a session failure.
+ */
+export const SESSION_FAILURE_CODES: ReadonlySet<string> = new Set(['UNAUTHORIZED', 'TOKEN_EXPIRED', 'SESSION_REVOKED']);
+
+export function isSessionFailure(status: number, data: unknown): boolean {
+  if (status !== 401) return false;
+  const envelope = errorEnvelopeSchema.safeParse(data);
+  return !envelope.success || SESSION_FAILURE_CODES.has(envelope.data.error.code);
 }
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
@@ -137,10 +154,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const method = requestOptions.method ?? 'GET';
     const { body, headers } = requestOptions;
     let raw = await send(path, method, body, options.getAccessToken(), headers);
-    if (raw.status === 401 && shouldRefreshOn401(path)) {
+    if (isSessionFailure(raw.status, raw.data) && shouldRefreshOn401(path)) {
       const refreshed = await refreshSession();
       if (refreshed) raw = await send(path, method, body, options.getAccessToken(), headers);
-      if (!refreshed || raw.status === 401) options.onSessionExpired();
+      if (!refreshed || isSessionFailure(raw.status, raw.data)) options.onSessionExpired();
     }
     if (raw.status < 200 || raw.status >= 300) throw toApiError(raw);
     if (!requestOptions.schema) return undefined as T;

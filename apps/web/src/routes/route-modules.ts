@@ -34,6 +34,7 @@ export const routeModules = {
   orders: () => import('../screens/orders-screen.tsx'),
   trades: () => import('../screens/trades-screen.tsx'),
   watchlist: () => import('../screens/watchlist-screen.tsx'),
+  resetPassword: () => import('../features/auth/reset-password-screen.tsx'),
 } satisfies Record<string, () => Promise<RouteModule>>;
 
 export type RouteModuleName = keyof typeof routeModules;

@@ -32,6 +32,8 @@ export const routes: RouteObject[] = [
           { path: 'orders', lazy: routeModules.orders },
           { path: 'trades', lazy: routeModules.trades },
           { path: 'watchlist', lazy: routeModules.watchlist },
+          // The page the password reset mail links to (docs/auth.md); open, like the login modal.
+          { path: 'reset-password', lazy: routeModules.resetPassword },
           {
             Component: RequireAuth,
             children: [

@@ -18,6 +18,8 @@ export type AccountRow = {
   totp_pending_secret: string | null;
   totp_enabled_at: Date | null;
   totp_last_used_step: bigint | number | null;
+  /** Raised whenever all of the account's sessions end (auth/session-versions.ts). */
+  session_version: number;
   display_name: string | null;
   username: string | null;
   bio: string | null;

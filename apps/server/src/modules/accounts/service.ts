@@ -140,6 +140,8 @@ export type SignInAccount = {
   pendingTwoFactorSecret: string | null;
   /** Frozen by an operator: no sign-in, no token refresh. */
   frozen: boolean;
+  /** Minted into access tokens; raising it voids the older ones (auth/session-versions.ts). */
+  sessionVersion: number;
 };
 
 function toSignInAccount(row: AccountRow): SignInAccount {
@@ -153,6 +155,7 @@ function toSignInAccount(row: AccountRow): SignInAccount {
     twoFactor: row.totp_enabled_at !== null && row.totp_secret ? { secret: row.totp_secret, lastUsedStep } : null,
     pendingTwoFactorSecret: row.totp_pending_secret,
     frozen: row.frozen_at !== null && row.frozen_at !== undefined,
+    sessionVersion: Number(row.session_version ?? 0),
   };
 }
 

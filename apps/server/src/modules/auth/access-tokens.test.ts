@@ -12,7 +12,13 @@ describe('access tokens', () => {
     const token = await signAccessToken(signing, account, now);
     expect(await verifyAccessToken(signing, token, new Date(now.getTime() + 899_000))).toEqual({
       ok: true,
-      value: account,
+      // A token minted without a session version carries version 0 (session-versions.ts).
+      value: { ...account, sessionVersion: 0 },
+    });
+    const versioned = await signAccessToken(signing, { ...account, sessionVersion: 7 }, now);
+    expect(await verifyAccessToken(signing, versioned, now)).toEqual({
+      ok: true,
+      value: { ...account, sessionVersion: 7 },
     });
     expect(await verifyAccessToken(signing, token, new Date(now.getTime() + 900_000))).toMatchObject({
       ok: false,

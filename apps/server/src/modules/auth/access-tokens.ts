@@ -8,9 +8,18 @@ export const ACCESS_TOKEN_ISSUER = 'meridian';
 export const ACCESS_TOKEN_AUDIENCE = 'meridian-api';
 const ALGORITHM = 'HS256';
 
-export type AuthenticatedAccount = { id: string; role: 'user' | 'admin' | 'compliance' };
+export type AuthenticatedAccount = {
+  id: string;
+  role: 'user' | 'admin' | 'compliance';
+  /** The account's session version when the token was minted (claim `sv`, see session-versions.ts). */
+  sessionVersion?: number;
+};
 
-const claimsSchema = z.object({ sub: z.string().uuid(), role: z.enum(['user', 'admin', 'compliance']) });
+const claimsSchema = z.object({
+  sub: z.string().uuid(),
+  role: z.enum(['user', 'admin', 'compliance']),
+  sv: z.number().int().nonnegative().optional(),
+});
 
 /**
  * Tokens whose signature and claims were checked, with what they stand for: a token is immutable,
@@ -33,7 +42,7 @@ export function accessTokenKey(jwtSecret: string, ttlSeconds: number): AccessTok
 /** A short-lived bearer token: sub = account id, role claim, expiry from the server clock. */
 export function signAccessToken(signing: AccessTokenKey, account: AuthenticatedAccount, now: Date): Promise<string> {
   const issuedAtSeconds = Math.floor(now.getTime() / 1000);
-  return new SignJWT({ role: account.role })
+  return new SignJWT({ role: account.role, sv: account.sessionVersion ?? 0 })
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
     .setSubject(account.id)
     .setIssuer(ACCESS_TOKEN_ISSUER)
@@ -67,7 +76,11 @@ export async function verifyAccessToken(
     });
     const claims = claimsSchema.safeParse(payload);
     if (!claims.success) return fail('UNAUTHORIZED');
-    const account: AuthenticatedAccount = { id: claims.data.sub, role: claims.data.role };
+    const account: AuthenticatedAccount = {
+      id: claims.data.sub,
+      role: claims.data.role,
+      sessionVersion: claims.data.sv ?? 0,
+    };
     if (typeof payload.exp === 'number') {
       if (signing.verified.size >= VERIFIED_TOKENS_LIMIT) signing.verified.clear();
       signing.verified.set(token, {

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError, unwrap } from '../../lib/errors.ts';
 import { type AuthenticatedAccount, accessTokenKey, verifyAccessToken } from './access-tokens.ts';
 import { accountStates, usableAccount } from './account-state.ts';
+import { assertSessionCurrent } from './session-versions.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -27,8 +28,11 @@ export function authenticate(
   return async (request) => {
     const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
     if (!token) throw new AppError('UNAUTHORIZED');
-    const account = unwrap(await verifyAccessToken(signing, token, context.clock()));
+    const now = context.clock();
+    const account = unwrap(await verifyAccessToken(signing, token, now));
     unwrap(usableAccount(await states.of(account.id)));
+    // Sessions ended since the token was minted (password change, sign out elsewhere) void it.
+    await assertSessionCurrent(context.db, account, now);
     request.account = account;
   };
 }

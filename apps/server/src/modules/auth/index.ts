@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { SecretBox } from '../../lib/secret-box.ts';
 import { accessTokenKey } from './access-tokens.ts';
+import { accountSecurityRoutes } from './account-security-routes.ts';
 import { AttemptBudget } from './attempt-budget.ts';
 import { LOGIN_FAILURES_PER_ACCOUNT, TWO_FACTOR_FAILURES_PER_ACCOUNT } from './limits.ts';
 import { authRoutes } from './routes.ts';
@@ -28,4 +29,5 @@ export function authModule(app: FastifyInstance, context: AppContext): void {
   };
   authRoutes(app, context, deps);
   twoFactorRoutes(app, context, deps);
+  accountSecurityRoutes(app, context, deps);
 }

@@ -13,6 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { unwrap } from '../../lib/errors.ts';
+import { noteSessionDevice } from './account-security-routes.ts';
 import {
   ipRateLimit,
   LOGIN_IP_LIMIT,
@@ -55,6 +56,7 @@ export function authRoutes(scope: FastifyInstance, context: AppContext, deps: Au
       const body = request.body;
       const result = body.login_type === 'email' ? await loginWithEmail(deps, body) : await loginWithWallet(deps, body);
       const session = unwrapLimited(result);
+      await noteSessionDevice(context, request, session.refresh_token);
       setRefreshCookie(reply, config, session.refresh_token);
       return session;
     },
@@ -87,6 +89,7 @@ export function authRoutes(scope: FastifyInstance, context: AppContext, deps: Au
     },
     async (request, reply) => {
       const registered = unwrap(await registerWallet(deps, request.body));
+      await noteSessionDevice(context, request, registered.refresh_token);
       setRefreshCookie(reply, config, registered.refresh_token);
       return reply.status(201).send(registered);
     },

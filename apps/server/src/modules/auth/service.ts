@@ -7,6 +7,7 @@ import { claimTotpStep, createWalletAccount, findSignInAccount, type SignInAccou
 import type { AccessTokenKey } from './access-tokens.ts';
 import { type AttemptBudget, type AttemptOutcome, withAttempt } from './attempt-budget.ts';
 import { verifyAgainstDummy, verifyPassword } from './passwords.ts';
+import { completeRecoveryCodeLogin } from './recovery-codes.ts';
 import { revokeRefreshToken, rotateRefreshToken } from './refresh-tokens.ts';
 import { type SessionDeps, sessionResponse, startSession } from './session.ts';
 import { verifyTotp } from './totp.ts';
@@ -26,7 +27,13 @@ export type AuthDeps = SessionDeps & {
 
 type SessionResult = Result<SessionResponse>;
 
-export type EmailLogin = { email: string; password: string; two_factor_code?: string | undefined };
+export type EmailLogin = {
+  email: string;
+  password: string;
+  two_factor_code?: string | undefined;
+  /** Instead of the TOTP code (recovery-codes.ts); counted by the same failure limit. */
+  recovery_code?: string | undefined;
+};
 
 /**
  * Email sign-in. Every way of being wrong about the password (unknown email, wallet-only account,
@@ -53,8 +60,10 @@ async function checkEmailLogin(deps: AuthDeps, login: EmailLogin): Promise<Sessi
   // Said only to whoever knows the password.
   if (account.frozen) return fail('ACCOUNT_FROZEN');
   if (!account.twoFactor) return ok(await startSession(deps.db, deps, account));
-  if (!login.two_factor_code) return fail('TWO_FACTOR_REQUIRED');
-  return completeTwoFactorLogin(deps, account, login.two_factor_code);
+  if (!login.two_factor_code && !login.recovery_code) return fail('TWO_FACTOR_REQUIRED');
+  return login.two_factor_code
+    ? completeTwoFactorLogin(deps, account, login.two_factor_code)
+    : completeRecoveryCodeLogin(deps, account, login.recovery_code ?? '');
 }
 
 async function completeTwoFactorLogin(deps: AuthDeps, account: SignInAccount, code: string): Promise<SessionResult> {

@@ -1,5 +1,7 @@
 import {
   accountIdParamsSchema,
+  recoveryCodesRequestSchema,
+  recoveryCodesResponseSchema,
   twoFactorDisableRequestSchema,
   twoFactorEnableRequestSchema,
   twoFactorSetupResponseSchema,
@@ -13,7 +15,7 @@ import { authenticate, requireAccountOwner } from './guard.ts';
 import { ipRateLimit, TWO_FACTOR_IP_LIMIT, unwrapLimited } from './limits.ts';
 import { bearerAuth, errorResponses } from './openapi.ts';
 import type { AuthDeps } from './service.ts';
-import { confirmTwoFactorSetup, disableTwoFactor, startTwoFactorSetup } from './two-factor.ts';
+import { confirmTwoFactorSetup, disableTwoFactor, renewRecoveryCodes, startTwoFactorSetup } from './two-factor.ts';
 
 const tags = ['auth'];
 
@@ -54,13 +56,29 @@ export function twoFactorRoutes(scope: FastifyInstance, context: AppContext, dep
       ...guarded,
       schema: {
         tags,
-        summary: 'Turn 2FA off with a valid code',
+        summary: 'Turn 2FA off with a valid code or a recovery code',
         security: bearerAuth,
         params: accountIdParamsSchema,
         body: twoFactorDisableRequestSchema,
         response: { 200: twoFactorStatusResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
       },
     },
-    async (request) => unwrapLimited(await disableTwoFactor(deps, request.params.id, request.body.code)),
+    async (request) => unwrapLimited(await disableTwoFactor(deps, request.params.id, request.body)),
+  );
+
+  app.post(
+    '/v1/accounts/:id/2fa/recovery-codes',
+    {
+      ...guarded,
+      schema: {
+        tags,
+        summary: 'Renew the 2FA recovery codes with a valid code (the old ones stop working); shown once',
+        security: bearerAuth,
+        params: accountIdParamsSchema,
+        body: recoveryCodesRequestSchema,
+        response: { 200: recoveryCodesResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
+      },
+    },
+    async (request) => unwrapLimited(await renewRecoveryCodes(deps, request.params.id, request.body.code)),
   );
 }

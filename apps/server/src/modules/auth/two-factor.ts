@@ -8,12 +8,13 @@ import {
   savePendingTwoFactorSecret,
 } from '../accounts/service.ts';
 import { withAttempt } from './attempt-budget.ts';
+import { deleteRecoveryCodes, disableTwoFactorWithRecoveryCode, replaceRecoveryCodes } from './recovery-codes.ts';
 import type { AuthDeps } from './service.ts';
 import { generateTotpSecret, totpSetup, verifyTotp } from './totp.ts';
 
 type TwoFactorDeps = Pick<AuthDeps, 'db' | 'clock' | 'twoFactorAttempts' | 'secretBox'>;
 export type TwoFactorSetupResult = { two_factor_enabled: false; secret: string; otpauth_url: string; qr_code: string };
-export type TwoFactorStatus = { two_factor_enabled: boolean };
+export type TwoFactorStatus = { two_factor_enabled: boolean; recovery_codes?: string[] };
 
 /**
  * Step one: a new secret, kept pending. 2FA is not on until the user proves, with a code, that
@@ -49,30 +50,66 @@ export async function confirmTwoFactorSetup(
     const pendingSecret = pending ? deps.secretBox.open(pending) : null;
     if (!pending || pendingSecret === null) return fail('TWO_FACTOR_NOT_PENDING');
     const checked = verifyTotp(pendingSecret, code, deps.clock(), null);
-    if (!checked) return fail('TWO_FACTOR_INVALID');
-    // The pending secret may have been replaced meanwhile (setup restarted in another tab).
-    const activated = await activateTwoFactor(deps.db, accountId, pending, checked.step, deps.clock());
-    return activated ? ok({ two_factor_enabled: true }) : fail('TWO_FACTOR_NOT_PENDING');
+    if (!checked) return fail('TWO_FACTOR_CODE_INVALID');
+    return deps.db.transaction(async (tx) => {
+      // The pending secret may have been replaced meanwhile (setup restarted in another tab).
+      const activated = await activateTwoFactor(tx, accountId, pending, checked.step, deps.clock());
+      if (!activated) return fail('TWO_FACTOR_NOT_PENDING');
+      // The answer that turns 2FA on is the only one that ever carries the recovery codes.
+      const recoveryCodes = await replaceRecoveryCodes(tx, accountId, deps.clock());
+      return ok({ two_factor_enabled: true, recovery_codes: recoveryCodes });
+    });
   });
 }
+
+/** A current TOTP code, or one of the recovery codes when the authenticator is lost. */
+export type SecondFactorProof = { code?: string | undefined; recovery_code?: string | undefined };
 
 /** Turning 2FA off needs a valid, unused code: a stolen session alone cannot remove the second factor. */
 export async function disableTwoFactor(
   deps: TwoFactorDeps,
   accountId: string,
-  code: string,
+  proof: SecondFactorProof,
 ): Promise<Result<TwoFactorStatus>> {
   return withCodeAttempt(deps, accountId, async () => {
     const account = await findSignInAccount(deps.db, { id: accountId });
     if (!account) return fail('ACCOUNT_NOT_FOUND');
     if (!account.twoFactor) return fail('TWO_FACTOR_NOT_ENABLED');
+    const now = deps.clock();
+    if (proof.code === undefined) {
+      const recoveryCode = proof.recovery_code ?? '';
+      const disabled = await deps.db.transaction((tx) =>
+        disableTwoFactorWithRecoveryCode(tx, accountId, recoveryCode, now),
+      );
+      return disabled ? ok({ two_factor_enabled: false }) : fail('TWO_FACTOR_CODE_INVALID');
+    }
     const { secret, lastUsedStep } = account.twoFactor;
     const plainSecret = deps.secretBox.open(secret);
-    const checked = plainSecret === null ? null : verifyTotp(plainSecret, code, deps.clock(), lastUsedStep);
-    if (!checked) return fail('TWO_FACTOR_INVALID');
-    const disabled = await deactivateTwoFactor(deps.db, accountId, secret, checked.step, deps.clock());
-    return disabled ? ok({ two_factor_enabled: false }) : fail('TWO_FACTOR_INVALID');
+    const checked = plainSecret === null ? null : verifyTotp(plainSecret, proof.code, now, lastUsedStep);
+    if (!checked) return fail('TWO_FACTOR_CODE_INVALID');
+    return deps.db.transaction(async (tx) => {
+      if (!(await deactivateTwoFactor(tx, accountId, secret, checked.step, now)))
+        return fail('TWO_FACTOR_CODE_INVALID');
+      await deleteRecoveryCodes(tx, accountId);
+      return ok({ two_factor_enabled: false });
+    });
   });
+}
+
+/** A fresh set of recovery codes (the old ones stop working), for a valid TOTP code. */
+export async function renewRecoveryCodes(
+  deps: TwoFactorDeps,
+  accountId: string,
+  code: string,
+): Promise<Result<{ recovery_codes: string[] }>> {
+  return withCodeAttempt(deps, accountId, () =>
+    deps.db.transaction(async (tx) => {
+      const check = await claimAccountTotp(deps, tx, accountId, code);
+      if (check === 'not_enabled') return fail('TWO_FACTOR_NOT_ENABLED');
+      if (check !== 'accepted') return fail('TWO_FACTOR_CODE_INVALID');
+      return ok({ recovery_codes: await replaceRecoveryCodes(tx, accountId, deps.clock()) });
+    }),
+  );
 }
 
 /** Applies the per-account budget of wrong codes around one attempt. */
@@ -84,7 +121,7 @@ async function withCodeAttempt<T>(
   // Only a wrong code spends the budget; a setup not started or 2FA already on proves nothing.
   return withAttempt(deps.twoFactorAttempts, `2fa:${accountId}`, attempt, (result) => {
     if (result.ok) return 'success';
-    return result.code === 'TWO_FACTOR_INVALID' ? 'failure' : 'neutral';
+    return result.code === 'TWO_FACTOR_CODE_INVALID' ? 'failure' : 'neutral';
   });
 }
 

@@ -18,12 +18,14 @@ import { TextField } from '../../components/ui/text-field.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import { translateMessage } from '../../lib/translate.ts';
 import { useAppStore } from '../../state/app-store.ts';
+import { ForgotPasswordView } from './forgot-password-view.tsx';
+import { RecoveryCodeForm } from './recovery-code-form.tsx';
 import { isTwoFactorChallenge, loginWithEmail, loginWithWallet } from './session.ts';
 import { WalletButtons } from './wallet-buttons.tsx';
 import { walletDisplayName } from './wallet-names.ts';
 import { connectWallet } from './wallet-providers.ts';
 
-type View = 'credentials' | 'twoFactor';
+type View = 'credentials' | 'twoFactor' | 'forgot';
 
 export function LoginModal() {
   const { t } = useTranslation();
@@ -32,6 +34,8 @@ export function LoginModal() {
   const openModal = useAppStore((state) => state.openModal);
   const [view, setView] = useState<View>('credentials');
   const [walletBusy, setWalletBusy] = useState<WalletType | null>(null);
+  /** The two-factor view takes a recovery code instead of the app's code. */
+  const [useRecoveryCode, setUseRecoveryCode] = useState(false);
   /** The parsed credentials of the attempt that asked for a code. */
   const pendingCredentials = useRef<{ email: string; password: string } | null>(null);
 
@@ -48,6 +52,7 @@ export function LoginModal() {
     credentialsForm.reset();
     twoFactorForm.reset();
     pendingCredentials.current = null;
+    setUseRecoveryCode(false);
     setView('credentials');
   }, [credentialsForm, twoFactorForm]);
 
@@ -86,8 +91,20 @@ export function LoginModal() {
     }
   });
 
+  const submitRecoveryCode = async (recoveryCode: string) => {
+    const credentials = pendingCredentials.current;
+    if (!credentials) return;
+    try {
+      await loginWithEmail({ ...credentials, recoveryCode });
+      finish(t('success.loginSuccessful'));
+    } catch (error) {
+      toast.error(errorMessage(error, t, 'errors.loginFailed'));
+    }
+  };
+
   const backToCredentials = () => {
     twoFactorForm.reset({ twoFactorCode: '' });
+    setUseRecoveryCode(false);
     setView('credentials');
   };
 
@@ -152,7 +169,8 @@ export function LoginModal() {
               <button
                 type="button"
                 className="link-button"
-                onClick={() => toast(t('auth.login.forgotPasswordUnavailable'))}
+                data-testid="forgot-password-link"
+                onClick={() => setView('forgot')}
               >
                 {t('auth.login.forgotPassword')}
               </button>
@@ -180,6 +198,8 @@ export function LoginModal() {
             </button>
           </p>
         </div>
+      ) : view === 'forgot' ? (
+        <ForgotPasswordView initialEmail={credentialsForm.getValues('email')} onBack={() => setView('credentials')} />
       ) : (
         <div className="auth-body">
           <header className="auth-header">
@@ -190,30 +210,43 @@ export function LoginModal() {
               {t('auth.twoFactor.title')}
             </h2>
             <p className="auth-subtitle" role="status">
-              {t('errors.twoFactorRequired')}. {t('auth.twoFactor.instructions')}
+              {t('errors.twoFactorRequired')}.{' '}
+              {useRecoveryCode ? t('auth.twoFactor.recoveryInstructions') : t('auth.twoFactor.instructions')}
             </p>
           </header>
-          <form className="auth-form" noValidate onSubmit={submitTwoFactor}>
-            <TextField
-              label={t('auth.twoFactor.code')}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={TWO_FACTOR_CODE_LENGTH}
-              className="code-field"
-              data-testid="two-factor-code"
-              error={codeError && translateMessage(t, codeError)}
-              {...twoFactorForm.register('twoFactorCode')}
-            />
-            <Button
-              type="submit"
-              block
-              size="lg"
-              loading={twoFactorForm.formState.isSubmitting}
-              data-testid="two-factor-submit"
-            >
-              {twoFactorForm.formState.isSubmitting ? t('auth.twoFactor.submitting') : t('auth.twoFactor.submit')}
-            </Button>
-          </form>
+          {useRecoveryCode ? (
+            <RecoveryCodeForm onSubmit={submitRecoveryCode} />
+          ) : (
+            <form className="auth-form" noValidate onSubmit={submitTwoFactor}>
+              <TextField
+                label={t('auth.twoFactor.code')}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={TWO_FACTOR_CODE_LENGTH}
+                className="code-field"
+                data-testid="two-factor-code"
+                error={codeError && translateMessage(t, codeError)}
+                {...twoFactorForm.register('twoFactorCode')}
+              />
+              <Button
+                type="submit"
+                block
+                size="lg"
+                loading={twoFactorForm.formState.isSubmitting}
+                data-testid="two-factor-submit"
+              >
+                {twoFactorForm.formState.isSubmitting ? t('auth.twoFactor.submitting') : t('auth.twoFactor.submit')}
+              </Button>
+            </form>
+          )}
+          <button
+            type="button"
+            className="link-button"
+            data-testid="two-factor-recovery-toggle"
+            onClick={() => setUseRecoveryCode((current) => !current)}
+          >
+            {useRecoveryCode ? t('auth.twoFactor.useAuthenticatorCode') : t('auth.twoFactor.useRecoveryCode')}
+          </button>
           <button
             type="button"
             className="link-button back-link"

@@ -27,14 +27,22 @@ export interface EmailCredentials {
   email: string;
   password: string;
   twoFactorCode?: string;
+  /** One of the 2FA recovery codes, instead of the authenticator's code. */
+  recoveryCode?: string;
 }
 
-export async function loginWithEmail({ email, password, twoFactorCode }: EmailCredentials): Promise<Account> {
+export async function loginWithEmail({
+  email,
+  password,
+  twoFactorCode,
+  recoveryCode,
+}: EmailCredentials): Promise<Account> {
   const session = await authApi.login({
     login_type: 'email',
     email,
     password,
     ...(twoFactorCode ? { two_factor_code: twoFactorCode } : {}),
+    ...(recoveryCode ? { recovery_code: recoveryCode } : {}),
   });
   return establishSession(session);
 }
