@@ -25,7 +25,7 @@ async function withTwoFactor(server: TestServer) {
     token: user.session.token,
     body: { code: currentCode(server, user.secret) },
   });
-  expect(confirmed.body).toEqual({ two_factor_enabled: true });
+  expect(confirmed.body).toMatchObject({ two_factor_enabled: true });
   server.clock.advance(STEP_MS);
   return user;
 }
@@ -87,7 +87,7 @@ describeEachDatabase(
           PARALLEL_GUESSES,
           () => () => server().request('POST', path, { token: session.token, body: { code: wrong } }),
         ),
-        'TWO_FACTOR_INVALID',
+        'TWO_FACTOR_CODE_INVALID',
       );
       expect(evaluated).toBe(MAX);
       const right = await server().request('POST', path, {
@@ -106,7 +106,7 @@ describeEachDatabase(
           PARALLEL_GUESSES,
           () => () => server().request('POST', path, { token: session.token, body: { code: wrong } }),
         ),
-        'TWO_FACTOR_INVALID',
+        'TWO_FACTOR_CODE_INVALID',
       );
       expect(evaluated).toBe(MAX);
       const right = await server().request('POST', path, {
