@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router/dom';
 import { i18n } from './i18n/i18n.ts';
 import { loadToasts, useToastsWanted } from './lib/lazy-toast.ts';
@@ -24,8 +24,13 @@ export function PreferenceSync() {
   return null;
 }
 
-const AppToaster = lazy(() =>
-  import('./components/shell/app-toaster.tsx').then((module) => ({ default: module.AppToaster })),
+// Offline, the toaster's chunk may fail to load: the app goes on without toasts rather than failing.
+const AppToaster = lazy(
+  (): Promise<{ default: ComponentType }> =>
+    import('./components/shell/app-toaster.tsx').then(
+      (module) => ({ default: module.AppToaster }),
+      () => ({ default: () => null }),
+    ),
 );
 
 /** The toaster mounts once toasts are wanted (lib/lazy-toast.ts), or when the page is idle. */

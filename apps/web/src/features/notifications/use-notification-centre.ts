@@ -26,7 +26,8 @@ function alertNewNotification(notification: Notification): void {
   if (alerts.toast)
     void loadToasts()
       .then(() => import('./notification-toast.tsx'))
-      .then((toast) => toast.showNotificationToast(notification));
+      .then((toast) => toast.showNotificationToast(notification))
+      .catch(() => undefined);
   if (alerts.sound) notificationSound.play(notification.severity);
   if (alerts.push) showBrowserNotification(notification);
 }
