@@ -1,12 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { uiRuntimeAliases } from './ui-runtime.ts';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
   plugins: [react()],
-  resolve: { alias: uiRuntimeAliases },
   server: {
     port: 5173,
     proxy: {
@@ -31,7 +29,7 @@ export default defineConfig({
         // codes, forms of the wallet); other packages go with the chunks that use them.
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|preact)[\\/]/ },
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
             // The chart library is only for the trade page: its own chunk, loaded with that page.
             { name: 'charts', test: /node_modules[\\/](lightweight-charts|fancy-canvas)[\\/]/, priority: 1 },

@@ -1,14 +1,8 @@
-import {
-  TOAST_DEFAULT_DURATION_MS,
-  TOAST_ERROR_DURATION_MS,
-  TOAST_SUCCESS_DURATION_MS,
-  TOP_BAR_HEIGHT_PX,
-} from '@platform/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { Toaster } from 'react-hot-toast';
+import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router/dom';
 import { i18n } from './i18n/i18n.ts';
+import { loadToasts, useToastsWanted } from './lib/lazy-toast.ts';
 import { createAppRouter } from './routes/router.tsx';
 import { useAppStore } from './state/app-store.ts';
 import { applyTheme } from './theme/apply-theme.ts';
@@ -30,33 +24,33 @@ export function PreferenceSync() {
   return null;
 }
 
-/** Toasts follow the theme through its CSS variables. */
-const toastStyle = {
-  border: 'var(--effect-border-width) solid var(--color-border)',
-  borderRadius: 'var(--radius-lg)',
-  background: 'var(--color-surface-raised)',
-  color: 'var(--color-text)',
-  boxShadow: 'var(--shadow-lg)',
-  fontSize: 'var(--font-size-md)',
-  maxWidth: '380px',
-};
+// Offline, the toaster's chunk may fail to load: the app goes on without toasts rather than failing.
+const AppToaster = lazy(
+  (): Promise<{ default: ComponentType }> =>
+    import('./components/shell/app-toaster.tsx').then(
+      (module) => ({ default: module.AppToaster }),
+      () => ({ default: () => null }),
+    ),
+);
 
-/**
- * Spec §4 and §9: toasts at the top right; success 2 s, error and blank 4 s, loading until
- * dismissed. react-hot-toast shows at most 20 at once by default, the spec's limit.
- */
-export function AppToaster() {
+/** The toaster mounts once toasts are wanted (lib/lazy-toast.ts), or when the page is idle. */
+function LazyToaster() {
+  const wanted = useToastsWanted();
+  useEffect(() => {
+    if (wanted) return;
+    const load = () => void loadToasts().catch(() => undefined);
+    if (typeof globalThis.requestIdleCallback === 'function') {
+      const handle = globalThis.requestIdleCallback(load, { timeout: 3_000 });
+      return () => globalThis.cancelIdleCallback(handle);
+    }
+    const timer = setTimeout(load, 1_000);
+    return () => clearTimeout(timer);
+  }, [wanted]);
+  if (!wanted) return null;
   return (
-    <Toaster
-      position="top-right"
-      containerStyle={{ top: TOP_BAR_HEIGHT_PX + 8 }}
-      toastOptions={{
-        duration: TOAST_DEFAULT_DURATION_MS,
-        style: toastStyle,
-        success: { duration: TOAST_SUCCESS_DURATION_MS },
-        error: { duration: TOAST_ERROR_DURATION_MS },
-      }}
-    />
+    <Suspense fallback={null}>
+      <AppToaster />
+    </Suspense>
   );
 }
 
@@ -67,7 +61,7 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <PreferenceSync />
       <RouterProvider router={router} />
-      <AppToaster />
+      <LazyToaster />
     </QueryClientProvider>
   );
 }

@@ -19,7 +19,8 @@ function stubLoginAndVerification() {
 }
 
 async function logInThroughModal(user: User) {
-  const modal = await screen.findByTestId('login-modal');
+  // The login modal is a lazy chunk (loaded when idle or opened): the first load in a run can take a moment.
+  const modal = await screen.findByTestId('login-modal', undefined, { timeout: 5_000 });
   await user.type(within(modal).getByTestId('login-email'), 'ada@example.com');
   await user.type(within(modal).getByTestId('login-password'), 'Str0ng!pass');
   await user.click(within(modal).getByTestId('login-submit'));
@@ -36,8 +37,9 @@ describe('after a login from the login guard (spec §2.1)', () => {
     // The guard still sends the user to / and asks them to log in, now with the modal open. The
     // home screen is a lazy chunk: the first load in a run can take a moment.
     await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 5_000 });
-    expect(await screen.findByText('Please login to continue')).toBeInTheDocument();
-    expect(await screen.findByTestId('login-modal')).toBeInTheDocument();
+    // The toasts' code loads with the first toast (lib/lazy-toast.ts): it can take a moment.
+    expect(await screen.findByText('Please login to continue', undefined, { timeout: 5_000 })).toBeInTheDocument();
+    expect(await screen.findByTestId('login-modal', undefined, { timeout: 5_000 })).toBeInTheDocument();
     expect(sessionStorage.getItem(PENDING_EMAIL_VERIFICATION_STORAGE_KEY)).toBe('tok-123');
 
     await logInThroughModal(user);
@@ -59,7 +61,10 @@ describe('after a login from the login guard (spec §2.1)', () => {
     await logInThroughModal(user);
     await waitFor(() => expect(router.state.location.pathname).toBe('/wallet'));
     expect(useAppStore.getState().loginReturnPath).toBeNull();
-    await waitFor(() => expect(screen.queryByText('Please login to continue')).not.toBeInTheDocument());
+    // A dismissed toast leaves the page after its exit animation (react-hot-toast: 1 s).
+    await waitFor(() => expect(screen.queryByText('Please login to continue')).not.toBeInTheDocument(), {
+      timeout: 5_000,
+    });
   });
 
   it('keeps the query of the page asked for', async () => {

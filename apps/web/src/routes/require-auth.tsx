@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import {
@@ -7,6 +6,7 @@ import {
   rememberPendingEmailVerification,
   verificationTokenOf,
 } from '../features/auth/post-login-redirect.ts';
+import { showErrorToast } from '../lib/lazy-toast.ts';
 import { useAppStore } from '../state/app-store.ts';
 
 /**
@@ -21,7 +21,7 @@ export function RequireAuth() {
   const requireLogin = useAppStore((state) => state.requireLogin);
   useEffect(() => {
     if (isAuthenticated) return;
-    toast.error(t('errors.pleaseLoginToContinue'), { id: LOGIN_REQUIRED_TOAST_ID });
+    showErrorToast(t('errors.pleaseLoginToContinue'), { id: LOGIN_REQUIRED_TOAST_ID });
     const token = verificationTokenOf(pathname, search);
     if (token) rememberPendingEmailVerification(token);
     requireLogin(`${pathname}${search}${hash}`);

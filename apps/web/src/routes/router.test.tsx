@@ -14,7 +14,8 @@ function signIn() {
 describe('routes and guards (spec §2.1, §6)', () => {
   it('sends anonymous users from a login-required route to / and asks them to log in', async () => {
     const { router } = renderApp('/settings');
-    expect(await screen.findByText('Please login to continue')).toBeInTheDocument();
+    // The toasts' code loads with the first toast (lib/lazy-toast.ts): it can take a moment.
+    expect(await screen.findByText('Please login to continue', undefined, { timeout: 5_000 })).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 5_000 });
     // The home screen is a lazy chunk: the first load in a run can take a moment.
     expect(await screen.findByTestId('page-title', undefined, { timeout: 5_000 })).toHaveTextContent(

@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 // react-router/dom and react-router resolve to different builds under Vitest; the plain
 // RouterProvider behaves the same apart from flushSync, which tests do not need.
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { AppToaster, PreferenceSync } from '../app.tsx';
+import { PreferenceSync } from '../app.tsx';
+import { AppToaster } from '../components/shell/app-toaster.tsx';
 import { routes } from '../routes/router.tsx';
 
 /** The whole app (routes, shell, toasts) at a path, in memory. */

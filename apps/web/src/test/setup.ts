@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, vi } from 'vitest';
 import { FakeWebSocket } from '../features/market-data/fake-web-socket.ts';
@@ -13,6 +13,10 @@ import { tradeMarketTexts } from '../i18n/locales/en-trade-market.ts';
 import { walletScreenTexts } from '../i18n/locales/en-wallet.ts';
 import { addScreenTexts } from '../i18n/screen-texts.ts';
 import { useAppStore } from '../state/app-store.ts';
+
+// findBy and waitFor wait up to 5 s (the default is 1 s): screens, modals and toasts are lazy chunks,
+// and on React's development build on a shared 2-core machine their first load can pass 1 s.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Component tests render screens' parts without their route modules: every text is there.
 addScreenTexts({

@@ -1,6 +1,7 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigation } from 'react-router';
-import { TransferStatusPopups } from '../../features/wallet/transfer-status-popup.tsx';
+import { useTransferPopups } from '../../features/wallet/transfer-popups.ts';
 import { useAppStore } from '../../state/app-store.ts';
 import { Spinner } from '../ui/spinner.tsx';
 
@@ -24,15 +25,27 @@ export function RouteProgress() {
   return <div className="route-progress" role="progressbar" aria-label={t('shell.loadingPage')} />;
 }
 
+/** A popup's code (its status poll and wording) loads with the first popup, not with the shell. */
+const TransferStatusPopups = lazy(() =>
+  import('../../features/wallet/transfer-status-popup.tsx').then((module) => ({
+    default: module.TransferStatusPopups,
+  })),
+);
+
 /**
  * Spec §2.2: transfer status popups, stacked and offset vertically above the AI toggle, newest at
  * the bottom. The region is always in the page so screen readers hear popups as they arrive.
  */
 export function TransferPopupsOverlay() {
   const { t } = useTranslation();
+  const open = useTransferPopups((state) => state.popups.length > 0);
   return (
     <section className="transfer-popups" aria-label={t('wallet.transferPopup.region')} data-testid="transfer-popups">
-      <TransferStatusPopups />
+      {open ? (
+        <Suspense fallback={null}>
+          <TransferStatusPopups />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

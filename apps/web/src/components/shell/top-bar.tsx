@@ -1,11 +1,11 @@
 import { Menu, PanelLeftClose, PanelLeftOpen, X } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SearchBox } from '../../features/search/search-box.tsx';
 import { useAppStore } from '../../state/app-store.ts';
 import { AccountMenu } from './account-menu.tsx';
 import { BalancesMenu } from './balances-menu.tsx';
 import { LanguageSelect } from './language-select.tsx';
-import { NotificationsMenu } from './notifications-menu.tsx';
 import { ThemeSelect } from './theme-select.tsx';
 import { WalletConnectButton } from './wallet-connect-button.tsx';
 
@@ -14,6 +14,17 @@ interface TopBarProps {
   mobileOpen: boolean;
   onToggleSidebar: () => void;
 }
+
+/**
+ * The bell and its notification centre (list, live alerts, their texts) are for signed-in users only:
+ * their code loads when the bell is shown, not with the shell (bench/README.md, "Trade page").
+ */
+const NotificationsMenu = lazy(() =>
+  import('./notifications-menu.tsx').then((module) => ({ default: module.NotificationsMenu })),
+);
+
+/** Holds the bell's place while its code loads, so the top bar does not shift. */
+const bellPlaceholder = <span className="icon-button notifications-bell" aria-hidden="true" />;
 
 export function TopBar({ mobile, mobileOpen, onToggleSidebar }: TopBarProps) {
   const { t } = useTranslation();
@@ -48,7 +59,9 @@ export function TopBar({ mobile, mobileOpen, onToggleSidebar }: TopBarProps) {
         {isAuthenticated ? (
           <>
             <BalancesMenu />
-            <NotificationsMenu />
+            <Suspense fallback={bellPlaceholder}>
+              <NotificationsMenu />
+            </Suspense>
           </>
         ) : null}
         <LanguageSelect />

@@ -22,7 +22,8 @@ export function Modal({ open, onClose, labelledBy, maxWidthPx, testId, children 
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
 
-  // Focus moves as the dialog is drawn (Preact runs plain effects only after the next frame).
+  // Focus moves as the dialog is drawn, before the browser paints: a keystroke typed as it opens lands
+  // in it, and the focus ring shows with the first frame (a plain effect may run a frame later).
   useLayoutEffect(() => {
     if (!open) return;
     const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;

@@ -1,7 +1,7 @@
 import { PENDING_EMAIL_VERIFICATION_STORAGE_KEY } from '@platform/contracts';
 import { useEffect, useRef } from 'react';
-import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
+import { dismissToast } from '../../lib/lazy-toast.ts';
 import { readSessionStorage, removeSessionStorage, writeSessionStorage } from '../../lib/safe-storage.ts';
 import { useAppStore } from '../../state/app-store.ts';
 
@@ -64,7 +64,7 @@ export function usePostLoginRedirect(): void {
     const justLoggedIn = isAuthenticated && !wasAuthenticated.current;
     wasAuthenticated.current = isAuthenticated;
     if (!justLoggedIn) return;
-    toast.dismiss(LOGIN_REQUIRED_TOAST_ID);
+    dismissToast(LOGIN_REQUIRED_TOAST_ID);
     const target = postLoginTarget(readPendingEmailVerification(), useAppStore.getState().loginReturnPath);
     clearPendingEmailVerification();
     setLoginReturnPath(null);

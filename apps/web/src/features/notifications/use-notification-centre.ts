@@ -1,18 +1,17 @@
 import type { Notification, ServerSocketMessage } from '@platform/contracts';
 import { useEffect, useState } from 'react';
-import toast from 'react-hot-toast';
 import { useStore } from 'zustand';
 import { ApiError } from '../../api/client.ts';
 import { notificationsApi } from '../../api/notifications.ts';
 import { i18n } from '../../i18n/i18n.ts';
 import { errorMessage } from '../../lib/error-message.ts';
+import { loadToasts, showErrorToast } from '../../lib/lazy-toast.ts';
 import { getMarketData } from '../market-data/market-data.ts';
 import { loadNotificationSettings } from '../settings/notification-settings.ts';
 import { useSignedInAccountId } from '../wallet/use-wallet.ts';
 import { alertsFor, createNotificationSound, showBrowserNotification } from './notification-alerts.ts';
 import { localNotificationCache } from './notification-cache.ts';
 import { type NotificationAction, NotificationCentre, type NotificationCentreState } from './notification-store.ts';
-import { showNotificationToast } from './notification-toast.tsx';
 
 /** The socket's user channel of stored notifications (contracts socketUserChannels). */
 const NOTIFICATIONS_CHANNEL = 'notifications';
@@ -23,7 +22,12 @@ const notificationSound = createNotificationSound();
 /** Spec §9 sound, §3.8 settings: read at the moment a notification arrives, so changes apply at once. */
 function alertNewNotification(notification: Notification): void {
   const alerts = alertsFor(notification.type, loadNotificationSettings(), notification.severity);
-  if (alerts.toast) showNotificationToast(notification);
+  // The toast's code (and react-hot-toast) loads with the first one (lib/lazy-toast.ts).
+  if (alerts.toast)
+    void loadToasts()
+      .then(() => import('./notification-toast.tsx'))
+      .then((toast) => toast.showNotificationToast(notification))
+      .catch(() => undefined);
   if (alerts.sound) notificationSound.play(notification.severity);
   if (alerts.push) showBrowserNotification(notification);
 }
@@ -84,7 +88,7 @@ export function useNotificationCentre(): NotificationCentreView {
   const accountId = useSignedInAccountId();
   const [centre] = useState(() =>
     createCentre((action, error) => {
-      toast.error(errorMessage(error, i18n.t, `notificationCentre.failed.${action}`));
+      showErrorToast(errorMessage(error, i18n.t, `notificationCentre.failed.${action}`));
     }),
   );
   const state = useStore(centre.store);

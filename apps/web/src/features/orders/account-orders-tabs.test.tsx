@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppToaster } from '../../app.tsx';
+import { AppToaster } from '../../components/shell/app-toaster.tsx';
 import { useAppStore } from '../../state/app-store.ts';
 import { errorResponse, json } from '../../test/fetch-mock.ts';
 import { accountId, makeAccount } from '../../test/fixtures.ts';

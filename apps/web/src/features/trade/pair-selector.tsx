@@ -99,8 +99,7 @@ function PairSelectorPanel({
   const [search, setSearch] = useState('');
   const searchRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
-  // The panel opens to be searched; Escape gives the focus back. (Not `autoFocus`: a browser honours
-  // that attribute once per page, and Preact leaves it to the browser.)
+  // The panel opens to be searched, the focus in its search as it is drawn; Escape gives the focus back.
   useLayoutEffect(() => {
     searchRef.current?.focus();
   }, []);

@@ -96,7 +96,7 @@ export function KycStepper({
   useEffect(() => () => Object.values(filesRef.current).forEach(releasePreview), []);
 
   // A new step is announced by moving the focus to its heading (not on the first render), as the
-  // step is drawn: a layout effect, as Preact runs plain effects only after the next frame.
+  // step is drawn (a layout effect: a plain effect may run a frame later, and a keystroke land elsewhere).
   // biome-ignore lint/correctness/useExhaustiveDependencies: the focus follows the step, which the effect does not read
   useLayoutEffect(() => {
     if (moved.current) stepHeading.current?.focus();
