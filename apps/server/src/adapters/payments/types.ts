@@ -24,6 +24,15 @@ export interface CheckoutRequest {
   notifyUrl: string;
   /** How long the quote and the checkout stay payable. */
   expiresInSeconds: number;
+  /** 'card': the hosted page takes a card (only with a provider that has `card`); default crypto. */
+  payMethod?: 'crypto' | 'card' | undefined;
+}
+
+/** A provider that sells currencies by card on its hosted checkout, and what it charges for it. */
+export interface CardSupport {
+  readonly currencies: readonly string[];
+  /** The card fee in basis points of the amount bought, rounded up to the currency's decimals. */
+  readonly feeBps: number;
 }
 
 export interface Checkout {
@@ -142,6 +151,8 @@ export interface PaymentProvider {
    * reached them is never sent again without a person checking (modules/withdrawals/processor.ts).
    */
   readonly idempotentPayouts: boolean;
+  /** Present when the hosted checkout takes cards (the sandbox simulates one). */
+  readonly card?: CardSupport | undefined;
   createCheckout(request: CheckoutRequest): Promise<Checkout>;
   paymentStatus(providerReference: string): Promise<PaymentState>;
   createLightningInvoice(request: LightningInvoiceRequest): Promise<LightningInvoice>;
