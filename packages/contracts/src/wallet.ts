@@ -171,6 +171,8 @@ export const DEFAULT_WITHDRAWAL_MINIMUM = '0.001';
 export const feeQuerySchema = z.object({
   currency: z.string().max(20),
   amount: z.string().max(64),
+  /** Withdrawal fees: the network of a currency on several (docs/withdrawals.md, "Networks"). */
+  network: z.string().max(20).optional(),
 });
 
 /** §3.5 fee estimate: what a withdrawal of `amount` costs and takes from the balance in all. */

@@ -99,6 +99,11 @@ export interface PayoutRequest {
   address: string;
   /** Destination tag / memo (NOWPayments extra_id). */
   extraId: string | null;
+  /**
+   * For a currency on several networks: the catalogue's code of the currency on the chosen network
+   * ('usdttrc20', NOWPayments' own ticker); absent for a currency on one network.
+   */
+  networkCode?: string | undefined;
   description: string;
   notifyUrl: string;
 }

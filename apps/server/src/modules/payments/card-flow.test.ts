@@ -60,7 +60,10 @@ describeEachDatabase(
     });
 
     it('refuses a card purchase of a currency the provider does not sell by card, and writes nothing', async () => {
-      const refused = await buy({ currency: 'doge', amount: '100' });
+      const refused = await server().request('POST', '/api/v1/wallet/deposit', {
+        token: alice.token,
+        body: { payment_method: 'card', currency: 'doge', amount: '100' },
+      });
       expect(refused.status).toBe(400);
       expect(refused.body.error.code).toBe('CARD_NOT_AVAILABLE');
     });
