@@ -113,6 +113,8 @@ export const walletTransactionSchema = z.object({
   /** Signed: what the account's total (available + locked) in this currency gained or lost. */
   amount: z.string(),
   reference: z.string(),
+  /** A transfer's other side: the recipient's username for transfer_out, the sender's for transfer_in. */
+  counterparty: z.string().nullable(),
   created_at: z.string(),
 });
 export type WalletTransaction = z.infer<typeof walletTransactionSchema>;
