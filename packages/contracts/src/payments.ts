@@ -160,7 +160,7 @@ export type PaymentStatusName = (typeof PAYMENT_STATUSES)[number];
 export const checkoutDepositSchema = z.object({
   id: z.string(),
   /** How the payer pays at the checkout: crypto to an address, or a card. */
-  payment_method: z.enum(['crypto', 'card']),
+  payment_method: z.enum(['crypto', 'card']).default('crypto'),
   /** §4 wallet status: pending until credited (completed), failed when it expired or failed. */
   status: z.enum(DEPOSIT_STATUSES),
   /** The payment's own status. */

@@ -114,7 +114,7 @@ export const walletTransactionSchema = z.object({
   amount: z.string(),
   reference: z.string(),
   /** A transfer's other side: the recipient's username for transfer_out, the sender's for transfer_in. */
-  counterparty: z.string().nullable(),
+  counterparty: z.string().nullable().default(null),
   created_at: z.string(),
 });
 export type WalletTransaction = z.infer<typeof walletTransactionSchema>;

@@ -75,7 +75,7 @@ export const withdrawalSchema = z.object({
   address: z.string(),
   extra_id: z.string().nullable(),
   /** The network it is sent on, for a currency on several; null otherwise. */
-  network: z.string().nullable(),
+  network: z.string().nullable().default(null),
   /** The provider's batch id that verify-payout takes (NOWPayments batch_withdrawal_id), once sent. */
   batch_withdrawal_id: z.string().nullable(),
   /** True while the provider waits for a verification code (POST /api/v1/wallet/verify-payout). */

@@ -8,6 +8,7 @@ import { i18n } from '../../i18n/i18n.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { getMarketData } from '../market-data/market-data.ts';
 import { loadNotificationSettings } from '../settings/notification-settings.ts';
+import { hasOpenTransferPopup } from '../wallet/transfer-popups.ts';
 import { useSignedInAccountId } from '../wallet/use-wallet.ts';
 import { alertsFor, createNotificationSound, showBrowserNotification } from './notification-alerts.ts';
 import { localNotificationCache } from './notification-cache.ts';
@@ -23,7 +24,8 @@ const notificationSound = createNotificationSound();
 /** Spec §9 sound, §3.8 settings: read at the moment a notification arrives, so changes apply at once. */
 function alertNewNotification(notification: Notification): void {
   const alerts = alertsFor(notification.type, loadNotificationSettings(), notification.severity);
-  if (alerts.toast) showNotificationToast(notification);
+  // A transfer whose status popup is open is told by the popup: no toast on top of it (issue 13).
+  if (alerts.toast && !hasOpenTransferPopup(notification.metadata?.transactionId)) showNotificationToast(notification);
   if (alerts.sound) notificationSound.play(notification.severity);
   if (alerts.push) showBrowserNotification(notification);
 }

@@ -3,7 +3,6 @@ import { useMutation } from '@tanstack/react-query';
 import clsx from 'clsx';
 import { AlertTriangle, ArrowLeft, ArrowUpFromLine, CheckCircle2, Clock, ShieldCheck, XCircle } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
-import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { withdrawalsApi } from '../../api/withdrawals.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -102,7 +101,7 @@ function WithdrawForm({ onSubmitted }: { onSubmitted: (withdrawal: Withdrawal) =
     mutationFn: (variables: { request: NonNullable<typeof summary.request>; idempotencyKey: string }) =>
       withdrawalsApi.create(variables.request, variables.idempotencyKey),
     onSuccess: (withdrawal) => {
-      toast.success(t('wallet.withdraw.submitted'));
+      // No toast here: the server's 'Withdrawal submitted' notification is the one message (issue 13).
       dispatch({ type: 'sent' });
       invalidateWallet();
       onSubmitted(withdrawal);
