@@ -323,6 +323,8 @@ export const en = {
     balances: {
       locked: 'Locked',
       openWallet: 'Open wallet',
+      buy: 'Buy with card',
+      convert: 'Convert',
     },
     transferPopup: {
       region: 'Transfers',
