@@ -102,6 +102,9 @@ export const walletScreenTexts = {
     max: 'Max',
     addressLabel: 'Destination {{currency}} address',
     addressPlaceholder: 'Paste the receiving {{currency}} address',
+    addressPlaceholderNetwork: 'Paste the receiving {{currency}} address on {{network}}',
+    network: 'Network',
+    networkTerms: 'On {{network}}: fee from {{fee}}, minimum {{minimum}}. Send only to an address on this network.',
     address: 'To address',
     tagOptional: '{{label}} (optional)',
     tagHint:
@@ -167,6 +170,7 @@ export const walletScreenTexts = {
       tooManyDecimals: 'Amount has more than {{decimals}} decimals for {{currency}}',
       addressInvalid: 'Please enter a valid wallet address',
       addressFormat: 'Invalid {{currency}} address format',
+      addressFormatNetwork: 'Invalid {{currency}} address format for {{network}}',
       tagInvalid: 'Invalid destination tag',
       twoFactorRequired: 'Two-factor authentication required',
       twoFactorInvalid: 'Invalid two-factor authentication code',
