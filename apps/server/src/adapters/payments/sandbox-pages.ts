@@ -1,4 +1,6 @@
+import { decimal, formatDecimal } from '@platform/money';
 import QRCode from 'qrcode';
+import { currencyDecimals } from '../../modules/wallet/rules.ts';
 import { cardCharge } from './card-fee.ts';
 import type { CheckoutView, InvoiceView } from './sandbox.ts';
 import { paymentUri } from './sandbox-values.ts';
@@ -87,7 +89,10 @@ function utc(date: Date): string {
  */
 export function cardCheckoutPage(view: CheckoutView, card: CardSupport): string {
   const base = `/sandbox/checkout/${encodeURIComponent(view.id)}`;
-  const { fee, total } = cardCharge(card, view.orderCurrency, view.orderAmount);
+  const charge = cardCharge(card, view.orderCurrency, view.orderAmount);
+  // At the currency's decimals, as the wallet shows them ("103.50 USD").
+  const fixed = (value: string) => formatDecimal(decimal(value), { scale: currencyDecimals(view.orderCurrency) });
+  const [amount, fee, total] = [fixed(view.orderAmount), fixed(charge.fee), fixed(charge.total)];
   const currency = escapeHtml(view.orderCurrency);
   const row = (label: string, value: string, strong = false) =>
     `<div style="display:flex;justify-content:space-between;gap:12px;margin:6px 0;font-size:15px;${strong ? 'font-weight:700;' : ''}"><span>${escapeHtml(label)}</span><span>${escapeHtml(value)}</span></div>`;
@@ -110,9 +115,9 @@ ${button(`${base}/expire`, 'Let it expire', styles.quiet)}
     `<h1 style="margin:0 0 4px;font-size:18px;">${escapeHtml(view.description || 'Card payment')}</h1>
 <p style="${styles.sub}">Reference ${escapeHtml(view.reference)}</p>
 <p style="${styles.label}">You buy</p>
-<p style="${styles.amount}">${escapeHtml(view.orderAmount)} ${currency}</p>
+<p style="${styles.amount}">${escapeHtml(amount)} ${currency}</p>
 <div style="margin-top:12px;">
-${row('Amount', `${view.orderAmount} ${view.orderCurrency}`)}
+${row('Amount', `${amount} ${view.orderCurrency}`)}
 ${row('Card fee', `${fee} ${view.orderCurrency}`)}
 ${row('Charged to your card', `${total} ${view.orderCurrency}`, true)}
 </div>
