@@ -1,5 +1,5 @@
 import type { CardOptions, CardQuote, CheckoutDeposit } from '@platform/contracts';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase, type TestServer } from '../../test/harness.ts';
 import { balance } from '../trading/test-support.ts';
 import { type Account, depositEntries, eventually, signUpAccount } from './test-support.ts';

@@ -19,13 +19,11 @@ import { parseCheckoutAmount } from './rules.ts';
 /** The provider's card support for a currency, or CARD_NOT_AVAILABLE. */
 export function cardSupportFor(provider: PaymentProvider, currency: string): Result<CardSupport> {
   const card = provider.card;
-  if (!card || !card.currencies.includes(currency)) {
-    return fail('CARD_NOT_AVAILABLE', {
-      message: `${currency} cannot be bought with a card`,
-      details: { field: 'currency', currencies: card?.currencies ?? [] },
-    });
-  }
-  return ok(card);
+  if (card?.currencies.includes(currency)) return ok(card);
+  return fail('CARD_NOT_AVAILABLE', {
+    message: `${currency} cannot be bought with a card`,
+    details: { field: 'currency', currencies: card?.currencies ?? [] },
+  });
 }
 
 export function cardRoutes(scope: FastifyInstance, context: AppContext, service: PaymentsService): void {
