@@ -75,6 +75,8 @@ export const errorCatalogue = {
   WEBHOOK_TIMESTAMP_INVALID: { status: 401, message: 'Webhook timestamp is outside the allowed window' },
   PROVIDER_UNAVAILABLE: { status: 502, message: 'The payment provider is unavailable. Please try again.' },
   PROVIDER_REJECTED: { status: 422, message: 'The payment provider refused the request' },
+  NETWORK_NOT_SUPPORTED: { status: 400, message: 'This network is not supported for this currency' },
+  CARD_NOT_AVAILABLE: { status: 400, message: 'This currency cannot be bought with a card' },
   // Payments module: a retry arrived while the first request with its key is still with the provider.
   IDEMPOTENCY_REQUEST_IN_PROGRESS: {
     status: 409,

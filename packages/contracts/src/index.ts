@@ -16,4 +16,5 @@ export * from './themes.ts';
 export * from './trading.ts';
 export * from './validation.ts';
 export * from './wallet.ts';
+export * from './withdrawal-networks.ts';
 export * from './withdrawals.ts';

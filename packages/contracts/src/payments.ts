@@ -135,8 +135,11 @@ export type ChainDeposit = z.infer<typeof chainDepositSchema>;
 export const createDepositRequestSchema = z.object({
   currency: currencyInput,
   amount: amountInput,
-  /** §7.3: fixed to crypto. */
-  payment_method: z.literal('crypto').default('crypto'),
+  /**
+   * §7.3 has crypto only; `card` pays through the provider's hosted card checkout (docs/payments.md,
+   * "Buying with a card"), for the currencies the provider sells by card (CardOptions).
+   */
+  payment_method: z.enum(['crypto', 'card']).default('crypto'),
   /** Same effect as the Idempotency-Key header: a retry with the same key returns the first deposit. */
   idempotency_key: z.string().regex(IDEMPOTENCY_KEY_PATTERN).optional(),
 });
@@ -156,6 +159,8 @@ export type PaymentStatusName = (typeof PAYMENT_STATUSES)[number];
 
 export const checkoutDepositSchema = z.object({
   id: z.string(),
+  /** How the payer pays at the checkout: crypto to an address, or a card. */
+  payment_method: z.enum(['crypto', 'card']).default('crypto'),
   /** §4 wallet status: pending until credited (completed), failed when it expired or failed. */
   status: z.enum(DEPOSIT_STATUSES),
   /** The payment's own status. */
@@ -363,3 +368,31 @@ export const webhookAckSchema = z.object({
   /** True when this event was seen before and changed nothing. */
   duplicate: z.boolean(),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Buying with a card (the provider's hosted card checkout; docs/payments.md)
+// ---------------------------------------------------------------------------------------------
+
+/** What the provider sells by card, and its card fee (GET /api/v1/wallet/card/options). */
+export const cardOptionsSchema = z.object({
+  /** Empty when the configured provider takes no cards. */
+  currencies: z.array(z.string()),
+  /** The provider's card fee in percent of the amount bought ("3.5"). */
+  fee_percent: z.string(),
+});
+export type CardOptions = z.infer<typeof cardOptionsSchema>;
+
+export const cardQuoteQuerySchema = z.object({ currency: currencyInput, amount: amountInput });
+
+/**
+ * GET /api/v1/wallet/card/quote: what a card purchase costs, disclosed before paying. `amount` is
+ * credited; the card is charged `total` = amount + fee, in the same currency.
+ */
+export const cardQuoteSchema = z.object({
+  currency: z.string(),
+  amount: z.string(),
+  fee: z.string(),
+  fee_percent: z.string(),
+  total: z.string(),
+});
+export type CardQuote = z.infer<typeof cardQuoteSchema>;

@@ -113,6 +113,8 @@ export const walletTransactionSchema = z.object({
   /** Signed: what the account's total (available + locked) in this currency gained or lost. */
   amount: z.string(),
   reference: z.string(),
+  /** A transfer's other side: the recipient's username for transfer_out, the sender's for transfer_in. */
+  counterparty: z.string().nullable().default(null),
   created_at: z.string(),
 });
 export type WalletTransaction = z.infer<typeof walletTransactionSchema>;
@@ -171,6 +173,8 @@ export const DEFAULT_WITHDRAWAL_MINIMUM = '0.001';
 export const feeQuerySchema = z.object({
   currency: z.string().max(20),
   amount: z.string().max(64),
+  /** Withdrawal fees: the network of a currency on several (docs/withdrawals.md, "Networks"). */
+  network: z.string().max(20).optional(),
 });
 
 /** §3.5 fee estimate: what a withdrawal of `amount` costs and takes from the balance in all. */

@@ -49,6 +49,8 @@ export const createWithdrawalRequestSchema = z.object({
   amount: amountInput,
   address: z.string().max(WITHDRAWAL_ADDRESS_MAX_LENGTH),
   extra_id: extraIdInput,
+  /** For a currency on several networks (USDT: TRX, ETH, BSC, SOL...); its default when absent. */
+  network: z.string().max(20).optional(),
   two_factor_code: twoFactorCodeInput,
   /** Same effect as the Idempotency-Key header: a retry with the same key returns the first withdrawal. */
   idempotency_key: idempotencyKeyInput,
@@ -72,6 +74,8 @@ export const withdrawalSchema = z.object({
   total_amount: z.string(),
   address: z.string(),
   extra_id: z.string().nullable(),
+  /** The network it is sent on, for a currency on several; null otherwise. */
+  network: z.string().nullable().default(null),
   /** The provider's batch id that verify-payout takes (NOWPayments batch_withdrawal_id), once sent. */
   batch_withdrawal_id: z.string().nullable(),
   /** True while the provider waits for a verification code (POST /api/v1/wallet/verify-payout). */
@@ -100,6 +104,7 @@ export const payoutItemSchema = z.object({
   currency: currencyInput,
   amount: amountInput,
   extra_id: extraIdInput,
+  network: z.string().max(20).optional(),
   ipn_callback_url: z.string().max(512).nullable().optional(),
   payout_description: z.string().max(256).nullable().optional(),
   unique_external_id: z.string().max(128).nullable().optional(),

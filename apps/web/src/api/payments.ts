@@ -1,6 +1,8 @@
 import {
   type CreateLightningPaymentRequest,
   type CreatePaymentRequest,
+  cardOptionsSchema,
+  cardQuoteSchema,
   checkoutDepositSchema,
   depositAddressSchema,
   depositEstimateSchema,
@@ -29,6 +31,8 @@ const lower = (currency: string) => currency.trim().toLowerCase();
 export interface CheckoutDepositInput {
   currency: string;
   amount: string;
+  /** 'card': the provider's hosted card checkout (buying with a card). */
+  method?: 'crypto' | 'card';
 }
 
 export const depositsApi = {
@@ -48,9 +52,18 @@ export const depositsApi = {
   createCheckout: (input: CheckoutDepositInput, idempotencyKey: string) =>
     apiClient.request('/api/v1/wallet/deposit', {
       method: 'POST',
-      body: { currency: lower(input.currency), amount: input.amount, payment_method: 'crypto' },
+      body: { currency: lower(input.currency), amount: input.amount, payment_method: input.method ?? 'crypto' },
       headers: idempotent(idempotencyKey),
       schema: checkoutDepositSchema,
+    }),
+
+  /** GET /api/v1/wallet/card/options: what the provider sells by card, and its fee. */
+  cardOptions: () => apiClient.request('/api/v1/wallet/card/options', { schema: cardOptionsSchema }),
+
+  /** GET /api/v1/wallet/card/quote: the card fee and the total charged, before paying. */
+  cardQuote: (currency: string, amount: string) =>
+    apiClient.request(withQuery('/api/v1/wallet/card/quote', { currency: lower(currency), amount }), {
+      schema: cardQuoteSchema,
     }),
 
   /** GET /api/v1/wallet/deposit/{id}: one checkout deposit and where it stands. */

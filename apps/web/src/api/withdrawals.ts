@@ -34,9 +34,9 @@ function withdrawalFrom(answer: z.infer<typeof withdrawalOrPayoutSchema>, id: st
 
 export const withdrawalsApi = {
   /** §3.5 fee estimate (GET /api/v1/wallet/withdrawal-fee-estimate). */
-  feeEstimate: (currency: string, amount: string) =>
+  feeEstimate: (currency: string, amount: string, network?: string) =>
     apiClient.request(
-      withQuery('/api/v1/wallet/withdrawal-fee-estimate', { currency: currency.toLowerCase(), amount }),
+      withQuery('/api/v1/wallet/withdrawal-fee-estimate', { currency: currency.toLowerCase(), amount, network }),
       { schema: withdrawalFeeEstimateSchema },
     ),
 

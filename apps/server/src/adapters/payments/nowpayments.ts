@@ -279,7 +279,7 @@ export class NowPaymentsAdapter implements PaymentProvider {
           withdrawals: [
             {
               address: request.address,
-              currency: request.currency.toLowerCase(),
+              currency: (request.networkCode ?? request.currency).toLowerCase(),
               amount,
               ...(request.extraId ? { extra_id: request.extraId } : {}),
               ipn_callback_url: request.notifyUrl,

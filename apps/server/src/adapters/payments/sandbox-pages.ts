@@ -1,6 +1,10 @@
+import { decimal, formatDecimal } from '@platform/money';
 import QRCode from 'qrcode';
+import { currencyDecimals } from '../../modules/wallet/rules.ts';
+import { cardCharge } from './card-fee.ts';
 import type { CheckoutView, InvoiceView } from './sandbox.ts';
 import { paymentUri } from './sandbox-values.ts';
+import type { CardSupport } from './types.ts';
 
 /**
  * The sandbox's hosted pages: plain server-rendered HTML. The CSP allows no inline script (script-src
@@ -77,6 +81,52 @@ function button(action: string, text: string, style: string): string {
 
 function utc(date: Date): string {
   return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+/**
+ * The card checkout: the amount bought, the card fee and the total charged, a sandbox test card, and
+ * the buttons a card payment can end with (paid, declined, left to expire).
+ */
+export function cardCheckoutPage(view: CheckoutView, card: CardSupport): string {
+  const base = `/sandbox/checkout/${encodeURIComponent(view.id)}`;
+  const charge = cardCharge(card, view.orderCurrency, view.orderAmount);
+  // At the currency's decimals, as the wallet shows them ("103.50 USD").
+  const fixed = (value: string) => formatDecimal(decimal(value), { scale: currencyDecimals(view.orderCurrency) });
+  const [amount, fee, total] = [fixed(view.orderAmount), fixed(charge.fee), fixed(charge.total)];
+  const currency = escapeHtml(view.orderCurrency);
+  const row = (label: string, value: string, strong = false) =>
+    `<div style="display:flex;justify-content:space-between;gap:12px;margin:6px 0;font-size:15px;${strong ? 'font-weight:700;' : ''}"><span>${escapeHtml(label)}</span><span>${escapeHtml(value)}</span></div>`;
+  const actions =
+    view.status === 'waiting'
+      ? `<p style="${styles.label}">Card (sandbox test card)</p>
+<p style="${styles.mono}">4242 4242 4242 4242 · 12/34 · CVC 123</p>
+<div style="${styles.actions}">
+${button(`${base}/pay`, `Pay ${total} ${view.orderCurrency}`, styles.primary)}
+${button(`${base}/decline`, 'Decline the card', styles.secondary)}
+${button(`${base}/expire`, 'Let it expire', styles.quiet)}
+</div>`
+      : `<p style="${styles.sub}">Nothing left to do here.${
+          view.status === 'expired' || view.status === 'failed'
+            ? ''
+            : ` <a style="${styles.link}" href="${escapeHtml(view.successUrl)}">Back to Meridian</a>`
+        }</p>`;
+  return page(
+    'Card payment',
+    `<h1 style="margin:0 0 4px;font-size:18px;">${escapeHtml(view.description || 'Card payment')}</h1>
+<p style="${styles.sub}">Reference ${escapeHtml(view.reference)}</p>
+<p style="${styles.label}">You buy</p>
+<p style="${styles.amount}">${escapeHtml(amount)} ${currency}</p>
+<div style="margin-top:12px;">
+${row('Amount', `${amount} ${view.orderCurrency}`)}
+${row('Card fee', `${fee} ${view.orderCurrency}`)}
+${row('Charged to your card', `${total} ${view.orderCurrency}`, true)}
+</div>
+<p style="${styles.label}">Expires</p>
+<p style="margin:0;font-size:15px;"><time datetime="${view.expiresAt.toISOString()}">${utc(view.expiresAt)}</time></p>
+<p style="${styles.label}">Status</p>
+<span style="${styles.status}">${escapeHtml(STATUS_TEXT[view.status])}</span>
+${actions}`,
+  );
 }
 
 export async function checkoutPage(view: CheckoutView): Promise<string> {

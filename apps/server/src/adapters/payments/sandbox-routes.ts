@@ -4,14 +4,15 @@ import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { errorResponses } from '../../modules/auth/openapi.ts';
 import type { SandboxProvider } from './sandbox.ts';
-import { checkoutPage, lightningPage, messagePage } from './sandbox-pages.ts';
+import { cardCheckoutPage, checkoutPage, lightningPage, messagePage } from './sandbox-pages.ts';
 
 /**
  * The sandbox provider's own pages and controls (registered only when PAYMENT_PROVIDER=sandbox):
  * what a real provider's hosted checkout, Lightning wallet and back office would do.
  *
  * GET  /sandbox/checkout/:id                      the hosted checkout page (HTML)
- * POST /sandbox/checkout/:id/{pay|underpay|expire} the page's buttons; 303 to successUrl / cancelUrl
+ * POST /sandbox/checkout/:id/{pay|underpay|decline|expire} the page's buttons; 303 to successUrl / cancelUrl
+ *                                                  (decline: card checkouts only)
  * GET  /sandbox/lightning/:paymentHash            an invoice page with a "Mark paid" button (HTML)
  * POST /sandbox/lightning/:paymentHash/pay        settles the invoice; 303 back to its page
  * POST /sandbox/payouts/:id/fail                  makes a payout not final yet fail (JSON)
@@ -50,7 +51,8 @@ export function sandboxRoutes(scope: FastifyInstance, sandbox: SandboxProvider):
       const view = await sandbox.checkoutView(request.params.id);
       if (!view) return html(reply, 404, messagePage(CONTROL_TEXT.not_found.title, CONTROL_TEXT.not_found.text));
       reply.header('content-security-policy', checkoutPolicy([view.successUrl, view.cancelUrl]));
-      return html(reply, 200, await checkoutPage(view));
+      const body = view.payMethod === 'card' ? cardCheckoutPage(view, sandbox.card) : await checkoutPage(view);
+      return html(reply, 200, body);
     },
   );
 
@@ -59,14 +61,18 @@ export function sandboxRoutes(scope: FastifyInstance, sandbox: SandboxProvider):
     {
       schema: {
         tags,
-        summary: 'Sandbox checkout buttons: pay in full, pay half, or let the payment expire',
-        params: z.object({ id: idSchema, action: z.enum(['pay', 'underpay', 'expire']) }),
+        summary: 'Sandbox checkout buttons: pay in full, pay half, decline the card, or let the payment expire',
+        params: z.object({ id: idSchema, action: z.enum(['pay', 'underpay', 'decline', 'expire']) }),
       },
     },
     async (request, reply) => {
       const { id, action } = request.params;
       const result =
-        action === 'expire' ? await sandbox.expire(id) : await sandbox.pay(id, action === 'pay' ? 'full' : 'half');
+        action === 'expire'
+          ? await sandbox.expire(id)
+          : action === 'decline'
+            ? await sandbox.decline(id)
+            : await sandbox.pay(id, action === 'pay' ? 'full' : 'half');
       if (!result.ok) {
         const text = CONTROL_TEXT[result.error];
         return html(reply, text.status, messagePage(text.title, text.text));

@@ -102,3 +102,9 @@ export function paymentUri(currency: string, address: string, amount: string | n
   if (currency === 'BTC') return `bitcoin:${address}${amount ? `?amount=${amount}` : ''}`;
   return address;
 }
+
+/**
+ * What the sandbox sells by card on its hosted checkout, and its card fee (3.5 %, in the range card
+ * on-ramps charge). The page simulates the card form: pay, decline, or let it expire.
+ */
+export const SANDBOX_CARD = { currencies: ['USD', 'USDT', 'USDC', 'BTC', 'ETH'], feeBps: 350 } as const;

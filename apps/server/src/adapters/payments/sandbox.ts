@@ -13,6 +13,7 @@ import {
   checkUrl,
   isFiat,
   refuse,
+  SANDBOX_CARD,
   sandboxAddress,
   sandboxId,
   sandboxTxHash,
@@ -26,6 +27,7 @@ import {
   tripleAPayoutState,
 } from './triple-a-shapes.ts';
 import type {
+  CardSupport,
   Checkout,
   CheckoutRequest,
   LightningInvoice,
@@ -96,6 +98,7 @@ type PaymentRow = {
   crypto_amount: string | null;
   crypto_address: string;
   exchange_rate: string | null;
+  pay_method: 'crypto' | 'card';
   description: string;
   payer_account_id: string;
   payer_email: string | null;
@@ -156,6 +159,7 @@ export type CheckoutView = {
   cryptoCurrency: string;
   cryptoAmount: string | null;
   cryptoAddress: string;
+  payMethod: 'crypto' | 'card';
   paidOrderAmount: string;
   expiresAt: Date;
   successUrl: string;
@@ -176,7 +180,7 @@ export type InvoiceView = {
 export type ControlResult<T> = { ok: true; value: T } | { ok: false; error: 'not_found' | 'not_pending' | 'expired' };
 
 const SELECT_PAYMENT = `SELECT id, reference, order_currency, order_amount::text AS order_amount, crypto_currency,
-    crypto_amount::text AS crypto_amount, crypto_address, exchange_rate::text AS exchange_rate, description,
+    crypto_amount::text AS crypto_amount, crypto_address, exchange_rate::text AS exchange_rate, pay_method, description,
     payer_account_id, payer_email, success_url, cancel_url, notify_url, status,
     paid_order_amount::text AS paid_order_amount, confirm_at, expires_at, created_at, updated_at
   FROM sandbox_payments`;
@@ -191,6 +195,8 @@ export class SandboxProvider implements PaymentProvider {
   readonly name = 'sandbox' as const;
   /** A repeated reference answers the payout it names (see createPayout). */
   readonly idempotentPayouts = true;
+  /** The hosted checkout simulates a card page for these (pay, decline, let expire). */
+  readonly card: CardSupport = SANDBOX_CARD;
   readonly #options: SandboxOptions;
   readonly #webhookSecret: string;
   readonly #nodeKey: Buffer;
@@ -252,17 +258,26 @@ export class SandboxProvider implements PaymentProvider {
     const reference = checkReference(request.reference);
     const orderCurrency = checkCurrency(request.orderCurrency, 'orderCurrency');
     const orderAmount = canonical(exact(checkAmount(request.orderAmount, 'orderAmount')));
-    const cryptoCurrency = request.payCurrency
-      ? checkCurrency(request.payCurrency, 'payCurrency')
-      : isFiat(orderCurrency)
-        ? 'BTC'
-        : orderCurrency;
+    const byCard = request.payMethod === 'card';
+    if (byCard && !this.card.currencies.includes(orderCurrency)) {
+      throw refuse('CARD_NOT_SUPPORTED', `${orderCurrency} cannot be bought by card`);
+    }
+    // A card purchase is charged in the order currency: no crypto to quote, no address to pay to.
+    const cryptoCurrency = byCard
+      ? orderCurrency
+      : request.payCurrency
+        ? checkCurrency(request.payCurrency, 'payCurrency')
+        : isFiat(orderCurrency)
+          ? 'BTC'
+          : orderCurrency;
     const description = checkText(request.description, 'description');
     checkUrl(request.successUrl, 'successUrl');
     checkUrl(request.cancelUrl, 'cancelUrl');
     checkUrl(request.notifyUrl, 'notifyUrl');
     const expiresInSeconds = checkExpiry(request.expiresInSeconds);
-    const { cryptoAmount, exchangeRate } = this.#quote(orderCurrency, orderAmount, cryptoCurrency);
+    const { cryptoAmount, exchangeRate } = byCard
+      ? { cryptoAmount: null, exchangeRate: null }
+      : this.#quote(orderCurrency, orderAmount, cryptoCurrency);
 
     const now = this.#now();
     const id = sandboxId('PMT');
@@ -271,8 +286,8 @@ export class SandboxProvider implements PaymentProvider {
     const inserted = await this.#options.db.query<{ id: string }>(
       `INSERT INTO sandbox_payments (id, reference, order_currency, order_amount, crypto_currency, crypto_amount,
           crypto_address, exchange_rate, description, payer_account_id, payer_email, success_url, cancel_url,
-          notify_url, status, expires_at, created_at, updated_at)
-        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'waiting', $15, $16, $16)
+          notify_url, status, expires_at, created_at, updated_at, pay_method)
+        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'waiting', $15, $16, $16, $17)
         ON CONFLICT (reference) DO NOTHING
         RETURNING id`,
       [
@@ -282,7 +297,7 @@ export class SandboxProvider implements PaymentProvider {
         orderAmount,
         cryptoCurrency,
         cryptoAmount,
-        sandboxAddress(cryptoCurrency, id),
+        byCard ? '' : sandboxAddress(cryptoCurrency, id),
         exchangeRate,
         description,
         String(request.payer.accountId),
@@ -292,6 +307,7 @@ export class SandboxProvider implements PaymentProvider {
         request.notifyUrl,
         expiresAt,
         now,
+        byCard ? 'card' : 'crypto',
       ],
     );
     if (inserted.rows.length > 0) this.#armExpiry(id, expiresAt);
@@ -322,6 +338,7 @@ export class SandboxProvider implements PaymentProvider {
       cryptoCurrency: row.crypto_currency,
       cryptoAmount: row.crypto_amount === null ? null : canonical(exact(row.crypto_amount)),
       cryptoAddress: row.crypto_address,
+      payMethod: row.pay_method,
       paidOrderAmount: canonical(exact(row.paid_order_amount)),
       expiresAt: new Date(row.expires_at),
       successUrl: row.success_url,
@@ -338,7 +355,10 @@ export class SandboxProvider implements PaymentProvider {
       const row = await this.#payment(tx, id, true);
       if (!row) return { ok: false, error: 'not_found' };
       const now = this.#now();
-      if (row.status !== 'waiting') return { ok: false, error: 'not_pending' };
+      // A card is charged in full or not at all.
+      if (row.status !== 'waiting' || (part === 'half' && row.pay_method === 'card')) {
+        return { ok: false, error: 'not_pending' };
+      }
       if (new Date(row.expires_at).getTime() <= now.getTime()) {
         await this.#finishPayment(tx, row, 'expired', now);
         return { ok: false, error: 'expired' };
@@ -355,6 +375,17 @@ export class SandboxProvider implements PaymentProvider {
       await this.#enqueue(tx, 'payment', row.id, row.notify_url, this.#paymentBody(updated));
       tx.afterCommit(() => this.#armConfirmation(row.id, confirmAt));
       return { ok: true, value: { redirectTo: row.success_url } };
+    });
+  }
+
+  /** The card is declined (the card page's second button): failed, final, nothing paid. Answers the cancel URL. */
+  async decline(id: string): Promise<ControlResult<{ redirectTo: string }>> {
+    return this.#options.db.transaction(async (tx) => {
+      const row = await this.#payment(tx, id, true);
+      if (!row) return { ok: false, error: 'not_found' };
+      if (row.status !== 'waiting' || row.pay_method !== 'card') return { ok: false, error: 'not_pending' };
+      await this.#finishPayment(tx, row, 'failed', this.#now());
+      return { ok: true, value: { redirectTo: row.cancel_url } };
     });
   }
 
@@ -920,12 +951,13 @@ export class SandboxProvider implements PaymentProvider {
   }
 
   #checkoutOf(row: PaymentRow): Checkout {
+    const byCard = row.pay_method === 'card';
     return {
       providerReference: row.id,
       hostedUrl: `${this.#options.baseUrl()}/sandbox/checkout/${encodeURIComponent(row.id)}`,
       expiresAt: new Date(row.expires_at),
-      cryptoCurrency: row.crypto_currency,
-      cryptoAddress: row.crypto_address,
+      cryptoCurrency: byCard ? null : row.crypto_currency,
+      cryptoAddress: byCard ? null : row.crypto_address,
       cryptoAmount: row.crypto_amount === null ? null : canonical(exact(row.crypto_amount)),
       exchangeRate: row.exchange_rate === null ? null : canonical(exact(row.exchange_rate)),
     };

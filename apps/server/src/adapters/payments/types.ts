@@ -24,6 +24,15 @@ export interface CheckoutRequest {
   notifyUrl: string;
   /** How long the quote and the checkout stay payable. */
   expiresInSeconds: number;
+  /** 'card': the hosted page takes a card (only with a provider that has `card`); default crypto. */
+  payMethod?: 'crypto' | 'card' | undefined;
+}
+
+/** A provider that sells currencies by card on its hosted checkout, and what it charges for it. */
+export interface CardSupport {
+  readonly currencies: readonly string[];
+  /** The card fee in basis points of the amount bought, rounded up to the currency's decimals. */
+  readonly feeBps: number;
 }
 
 export interface Checkout {
@@ -90,6 +99,11 @@ export interface PayoutRequest {
   address: string;
   /** Destination tag / memo (NOWPayments extra_id). */
   extraId: string | null;
+  /**
+   * For a currency on several networks: the catalogue's code of the currency on the chosen network
+   * ('usdttrc20', NOWPayments' own ticker); absent for a currency on one network.
+   */
+  networkCode?: string | undefined;
   description: string;
   notifyUrl: string;
 }
@@ -142,6 +156,8 @@ export interface PaymentProvider {
    * reached them is never sent again without a person checking (modules/withdrawals/processor.ts).
    */
   readonly idempotentPayouts: boolean;
+  /** Present when the hosted checkout takes cards (the sandbox simulates one). */
+  readonly card?: CardSupport | undefined;
   createCheckout(request: CheckoutRequest): Promise<Checkout>;
   paymentStatus(providerReference: string): Promise<PaymentState>;
   createLightningInvoice(request: LightningInvoiceRequest): Promise<LightningInvoice>;

@@ -44,6 +44,7 @@ export type PaymentRow = {
   order_currency: string;
   order_amount: string;
   pay_currency: string | null;
+  pay_method: 'crypto' | 'card';
   provider: string;
   provider_reference: string | null;
   checkout_url: string | null;
@@ -69,7 +70,7 @@ export type PaymentRow = {
 };
 
 const PAYMENT_COLUMNS = `id, account_id, kind, description, order_currency, order_amount::text AS order_amount, pay_currency,
-  provider, provider_reference, checkout_url, crypto_currency, crypto_address, crypto_amount::text AS crypto_amount,
+  pay_method, provider, provider_reference, checkout_url, crypto_currency, crypto_address, crypto_amount::text AS crypto_amount,
   exchange_rate::text AS exchange_rate, status, confirmed_amount::text AS confirmed_amount,
   credited_amount::text AS credited_amount, credited_at, lightning_reference, lightning_provider_reference,
   lightning_invoice, lightning_payment_hash, lightning_amount::text AS lightning_amount, lightning_expires_at,
@@ -143,6 +144,7 @@ export function toCheckoutDeposit(row: PaymentRow, now: Date): CheckoutDeposit {
   const status = shownStatus(row, now);
   return {
     id: row.id,
+    payment_method: row.pay_method,
     status: walletStatusOf(status, row.credited_at !== null),
     payment_status: status,
     currency: row.order_currency,
@@ -187,6 +189,8 @@ export interface NewPayment {
   /** Canonical positive decimal in the order currency's decimals. */
   orderAmount: string;
   payCurrency: string | null;
+  /** 'card': the provider's hosted card checkout (checked against provider.card by the caller). */
+  payMethod?: 'crypto' | 'card';
   successUrl: string;
   cancelUrl: string;
   payerEmail?: string | undefined;
@@ -220,6 +224,7 @@ export class PaymentsService {
       orderCurrency: input.orderCurrency,
       orderAmount: input.orderAmount,
       payCurrency: input.payCurrency,
+      payMethod: input.payMethod ?? 'crypto',
       provider: provider.name,
       key: input.idempotencyKey,
       expiresAt: new Date(now.getTime() + PAYMENT_EXPIRY_SECONDS * 1000),
@@ -239,6 +244,7 @@ export class PaymentsService {
         cancelUrl: input.cancelUrl,
         notifyUrl: webhookUrl(this.context, provider.name),
         expiresInSeconds: PAYMENT_EXPIRY_SECONDS,
+        payMethod: input.payMethod,
       });
     } catch (error) {
       await this.markFailed(id, 'provider_unavailable');
@@ -282,6 +288,7 @@ export class PaymentsService {
       orderCurrency: 'BTC',
       orderAmount: amountBtc,
       payCurrency: LIGHTNING_CRYPTO_CURRENCY,
+      payMethod: 'crypto',
       provider: provider.name,
       key,
       expiresAt: new Date(now.getTime() + LIGHTNING_EXPIRY_SECONDS * 1000),
@@ -410,6 +417,7 @@ export class PaymentsService {
       orderCurrency: string;
       orderAmount: string;
       payCurrency: string | null;
+      payMethod: 'crypto' | 'card';
       provider: string;
       key: string | null;
       expiresAt: Date;
@@ -417,8 +425,8 @@ export class PaymentsService {
   ): Promise<boolean> {
     const inserted = await this.deps.db.query(
       `INSERT INTO payments (id, account_id, kind, description, order_currency, order_amount, pay_currency, provider,
-         status, idempotency_key, expires_at, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6::numeric, $7, $8, 'creating', $9, $10, $11, $11)
+         status, idempotency_key, expires_at, created_at, updated_at, pay_method)
+       VALUES ($1, $2, $3, $4, $5, $6::numeric, $7, $8, 'creating', $9, $10, $11, $11, $12)
        ON CONFLICT (account_id, kind, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING`,
       [
         id,
@@ -432,6 +440,7 @@ export class PaymentsService {
         fields.key,
         fields.expiresAt,
         now,
+        fields.payMethod,
       ],
     );
     return inserted.rowCount === 1;

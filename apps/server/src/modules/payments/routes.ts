@@ -32,6 +32,7 @@ import { AppError, unwrap } from '../../lib/errors.ts';
 import { authenticate, bearerAuth, currentAccount, errorResponses } from '../auth/index.ts';
 import { PROVIDER_PREFIX } from '../provider/routes.ts';
 import { parseCurrency, parseIdempotencyKey } from '../wallet/rules.ts';
+import { cardRoutes, cardSupportFor } from './card.ts';
 import { chainDepositById, recordSandboxDeposit } from './chain.ts';
 import type { DepositAddresses } from './deposit-addresses.ts';
 import { depositHistory } from './history.ts';
@@ -52,6 +53,7 @@ export function walletDepositRoutes(
 ): void {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   const signedIn = { onRequest: authenticate(context) };
+  cardRoutes(scope, context, service);
 
   const addressRoute = {
     ...signedIn,
@@ -88,12 +90,15 @@ export function walletDepositRoutes(
       const currency = unwrap(parseCurrency(request.body.currency));
       const amount = unwrap(parseCheckoutAmount(request.body.amount, currency));
       const key = parseIdempotencyKey(request.headers['idempotency-key'], request.body.idempotency_key);
+      const byCard = request.body.payment_method === 'card';
+      if (byCard) unwrap(cardSupportFor(service.provider(), currency));
       const result = await service.createCheckoutPayment(account.id, {
         kind: 'deposit',
-        description: `Deposit of ${amount} ${currency}`,
+        description: byCard ? `Buy ${amount} ${currency} with a card` : `Deposit of ${amount} ${currency}`,
         orderCurrency: currency,
         orderAmount: amount,
-        payCurrency: currency === 'USD' ? null : currency,
+        payCurrency: currency === 'USD' || byCard ? null : currency,
+        payMethod: byCard ? 'card' : 'crypto',
         successUrl: service.webUrl('/wallet?action=deposit'),
         cancelUrl: service.webUrl('/wallet?action=deposit&cancelled=true'),
         idempotencyKey: key,

@@ -44,6 +44,7 @@ type TransactionRow = {
   currency: string;
   amount: string;
   created_at: Date;
+  counterparty: string | null;
 };
 
 /**
@@ -77,7 +78,13 @@ export async function walletTransactions(
       GROUP BY e.id, e.kind, e.reference, la.currency, e.created_at
       HAVING sum(p.amount) <> 0
     )
-    SELECT * FROM moves WHERE $6::int = 0 OR sign(amount) = $6::int`;
+    -- A transfer names the other side (the recipient of money sent, the sender of money received).
+    SELECT m.*, CASE WHEN t.from_account_id = $1 THEN ta.username ELSE fa.username END AS counterparty
+    FROM moves m
+    LEFT JOIN transfers t ON m.kind = 'transfer' AND t.id::text = m.reference
+    LEFT JOIN accounts fa ON fa.id = t.from_account_id
+    LEFT JOIN accounts ta ON ta.id = t.to_account_id
+    WHERE $6::int = 0 OR sign(m.amount) = $6::int`;
   const total = await q.query<{ count: bigint | string }>(`SELECT count(*) AS count FROM (${base}) counted`, params);
   const rows = await q.query<TransactionRow>(`${base} ORDER BY created_at DESC, id DESC LIMIT $7 OFFSET $8`, [
     ...params,
@@ -103,6 +110,7 @@ function toTransaction(row: TransactionRow): WalletTransaction {
     currency: row.currency,
     amount: amount.includes('.') ? amount.replace(/0+$/, '').replace(/\.$/, '') : amount,
     reference: row.reference,
+    counterparty: row.counterparty ?? null,
     created_at: new Date(row.created_at).toISOString(),
   };
 }

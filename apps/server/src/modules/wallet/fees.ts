@@ -1,9 +1,10 @@
-import type { WithdrawalFeeEstimate } from '@platform/contracts';
-import { DEFAULT_WITHDRAWAL_MINIMUM } from '@platform/contracts';
+import type { WithdrawalFeeEstimate, WithdrawalNetwork } from '@platform/contracts';
+import { DEFAULT_WITHDRAWAL_MINIMUM, WITHDRAWAL_FEE_BPS } from '@platform/contracts';
 import { type Amount, parseDecimal, toScale } from '@platform/money';
 import { type PaymentProvider, paymentProviderOf } from '../../adapters/payments/index.ts';
 import type { AppContext } from '../../context.ts';
 import { unwrap } from '../../lib/errors.ts';
+import { parseNetwork } from '../withdrawals/rules.ts';
 import {
   currencyDecimals,
   minimumWithdrawal,
@@ -99,7 +100,13 @@ export async function withdrawalMinimum(
   context: AppContext,
   currency: string,
   onFailure?: (error: unknown) => void,
+  network?: WithdrawalNetwork,
 ): Promise<{ units: bigint; text: string; source: QuoteSource }> {
+  // A network other than the currency's default has its own minimum (the provider's is per currency).
+  if (network && !network.is_default) {
+    const units = unitsUp(parseAmountConstant(network.minimum), currency);
+    return { units, text: unitsText(units, currency), source: 'default' };
+  }
   const provider = providerOrNull(context);
   const nowMs = context.clock().getTime();
   const cache = provider === null ? undefined : minimumCaches.get(provider);
@@ -135,7 +142,15 @@ export async function withdrawalFeeQuote(
   context: AppContext,
   currency: string,
   units: bigint,
+  network?: WithdrawalNetwork,
 ): Promise<{ fee: bigint; total: bigint; source: QuoteSource }> {
+  // A network other than the default: its base fee, or 0.1 % when larger (the §9 rule, per network).
+  if (network && !network.is_default) {
+    const base = unitsUp(parseAmountConstant(network.fee), currency);
+    const proportional = (units * BigInt(WITHDRAWAL_FEE_BPS) + 9_999n) / 10_000n;
+    const fee = proportional > base ? proportional : base;
+    return { fee, total: units + fee, source: 'default' };
+  }
   const amount = unitsText(units, currency);
   const answer = await askProvider(context, 'payoutFee', { currency, amount }, (p) => p.payoutFee(currency, amount));
   const fromProvider = answer === undefined || answer === null ? null : providerAmount(context, 'payoutFee', answer);
@@ -149,10 +164,12 @@ export async function withdrawalFeeEstimate(
   context: AppContext,
   currencyInput: string,
   amountInput: string,
+  networkInput?: string,
 ): Promise<WithdrawalFeeEstimate> {
   const currency = unwrap(parseCurrency(currencyInput));
   const units = unwrap(parseWalletAmount(amountInput, currency));
-  const { fee, total } = await withdrawalFeeQuote(context, currency, units);
+  const chosen = unwrap(parseNetwork(networkInput, currency));
+  const { fee, total } = await withdrawalFeeQuote(context, currency, units, chosen);
   return {
     currency,
     amount: unitsText(units, currency),

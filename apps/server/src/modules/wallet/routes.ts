@@ -126,7 +126,8 @@ export function walletRoutes(scope: FastifyInstance, context: AppContext, deps: 
         response: { 200: withdrawalFeeEstimateSchema, ...errorResponses(400, 401) },
       },
     },
-    async (request) => withdrawalFeeEstimate(context, request.query.currency, request.query.amount),
+    async (request) =>
+      withdrawalFeeEstimate(context, request.query.currency, request.query.amount, request.query.network),
   );
 
   app.get(
@@ -142,7 +143,12 @@ export function walletRoutes(scope: FastifyInstance, context: AppContext, deps: 
       },
     },
     async (request) => {
-      const estimate = await withdrawalFeeEstimate(context, request.query.currency, request.query.amount);
+      const estimate = await withdrawalFeeEstimate(
+        context,
+        request.query.currency,
+        request.query.amount,
+        request.query.network,
+      );
       return { currency: estimate.currency, amount: estimate.amount, fee: estimate.fee, total: estimate.total_amount };
     },
   );

@@ -67,12 +67,21 @@ describeEachDatabase(
         { token: alice.token },
       );
       expect(aliceTx.body.transactions).toEqual([
-        expect.objectContaining({ type: 'transfer_out', currency: 'BTC', amount: '-0.25', reference: sent.body.id }),
+        expect.objectContaining({
+          type: 'transfer_out',
+          currency: 'BTC',
+          amount: '-0.25',
+          reference: sent.body.id,
+          counterparty: bob.username,
+        }),
       ]);
       const bobTx = await server().request<WalletTransactionsResponse>('GET', '/v1/wallet/transactions', {
         token: bob.token,
       });
-      expect(bobTx.body.transactions.map((item) => [item.type, item.amount])).toEqual([['transfer_in', '0.25']]);
+      // The recipient's history names the sender.
+      expect(bobTx.body.transactions.map((item) => [item.type, item.amount, item.counterparty])).toEqual([
+        ['transfer_in', '0.25', alice.username],
+      ]);
       const deposits = await server().request<WalletTransactionsResponse>(
         'GET',
         '/v1/wallet/transactions?type=deposit',

@@ -1,3 +1,4 @@
+import { withdrawalNetwork } from '@platform/contracts';
 import { type PaymentProvider, type PayoutState, ProviderError, webhookUrl } from '../../adapters/payments/index.ts';
 import type { AppContext } from '../../context.ts';
 import { BatchLoop } from '../../lib/batch-loop.ts';
@@ -36,6 +37,7 @@ type ClaimedRow = {
   amount: string;
   address: string;
   extra_id: string | null;
+  network: string | null;
   payout_description: string | null;
   send_attempts: number;
   /** The previous attempt began and never recorded how it ended (a crash, or a lease outlived). */
@@ -170,7 +172,7 @@ export class PayoutProcessor {
          ORDER BY next_attempt_at, created_at, payout_index LIMIT $4 FOR UPDATE SKIP LOCKED
        ) c
        WHERE w.id = c.id
-       RETURNING w.id, w.currency, w.amount::text AS amount, w.address, w.extra_id, w.payout_description,
+       RETURNING w.id, w.currency, w.amount::text AS amount, w.address, w.extra_id, w.network, w.payout_description,
          w.send_attempts, c.previous_unrecorded`,
       [now, new Date(now.getTime() + CLAIM_LEASE_MS), provider.name, SEND_BATCH],
     );
@@ -212,6 +214,7 @@ export class PayoutProcessor {
           amount: trimAmount(row.amount),
           address: row.address,
           extraId: row.extra_id,
+          networkCode: row.network ? withdrawalNetwork(row.currency, row.network)?.code : undefined,
           description: row.payout_description ?? `Withdrawal ${row.id}`,
           notifyUrl: webhookUrl(this.context, provider.name),
         }),

@@ -9,14 +9,18 @@ import {
   withdrawalLimitsSchema,
   withdrawalListQuerySchema,
   withdrawalListResponseSchema,
+  withdrawalNetworksOf,
+  withdrawalNetworksResponseSchema,
   withdrawalSchema,
 } from '@platform/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { unwrap } from '../../lib/errors.ts';
 import { authenticate, bearerAuth, currentAccount, errorResponses } from '../auth/index.ts';
 import { PROVIDER_PREFIX } from '../provider/routes.ts';
+import { parseCurrency } from '../wallet/rules.ts';
 import type { PayoutProcessor } from './processor.ts';
 import {
   createPayout,
@@ -184,6 +188,24 @@ export function withdrawalRoutes(
       },
     },
     async (request) => withdrawalLimits(deps, currentAccount(request).id),
+  );
+
+  app.get(
+    '/api/v1/wallet/withdrawal-networks/:currency',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary: 'The networks a currency can be withdrawn on, each with its fee, minimum and address format',
+        security: bearerAuth,
+        params: z.object({ currency: z.string().max(20) }),
+        response: { 200: withdrawalNetworksResponseSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => {
+      const currency = unwrap(parseCurrency(request.params.currency));
+      return { currency, networks: withdrawalNetworksOf(currency) };
+    },
   );
 
   app.get(

@@ -1,4 +1,11 @@
 import { createRequire } from 'node:module';
+import {
+  type AddressFormat,
+  DEFAULT_WITHDRAWAL_NETWORK,
+  type WithdrawalNetwork,
+  withdrawalNetwork,
+  withdrawalNetworksOf,
+} from '@platform/contracts';
 import { isAddress } from 'viem';
 import { fail, ok, type Result } from '../../lib/errors.ts';
 
@@ -46,18 +53,44 @@ const ADDRESS_FORMATS: Readonly<Record<string, { pattern: RegExp; checksum: (add
   USDC: { pattern: ETHEREUM_PATTERN, checksum: (address) => isAddress(address) },
 };
 
+/**
+ * Address formats of the withdrawal networks (contracts withdrawal-networks.ts): a shape, then the
+ * checksum (base58check for Tron, 32-byte base58 keys for Solana, Tezos' base58check, EOS account
+ * names), all by multicoin-address-validator except EVM chains (viem, EIP-55).
+ */
+const NETWORK_FORMATS: Readonly<Record<AddressFormat, { pattern: RegExp; checksum: (address: string) => boolean }>> = {
+  evm: { pattern: ETHEREUM_PATTERN, checksum: (address) => isAddress(address) },
+  tron: {
+    pattern: /^T[1-9A-HJ-NP-Za-km-z]{33}$/,
+    checksum: (address) => addressValidator.validate(address, 'trx', { networkType: 'both' }),
+  },
+  solana: {
+    pattern: /^[1-9A-HJ-NP-Za-km-z]{32,44}$/,
+    checksum: (address) => addressValidator.validate(address, 'sol', { networkType: 'both' }),
+  },
+  tezos: {
+    pattern: /^(?:tz[1-4]|KT1)[1-9A-HJ-NP-Za-km-z]{33}$/,
+    checksum: (address) => addressValidator.validate(address, 'xtz', { networkType: 'both' }),
+  },
+  eos: { pattern: /^[a-z1-5.]{1,12}$/, checksum: (address) => addressValidator.validate(address, 'eos') },
+};
+
 /** Currencies whose addresses are format-checked; any other currency's address only needs its length. */
 export const FORMAT_CHECKED_CURRENCIES: readonly string[] = Object.keys(ADDRESS_FORMATS);
 
 /** §5: at least 10 characters after trimming, then the currency's format ('Invalid {X} address format'). */
-export function parseAddress(input: string, currency: string): Result<string> {
+export function parseAddress(input: string, currency: string, network?: WithdrawalNetwork): Result<string> {
   const address = input.trim();
   if (address.length < MIN_ADDRESS_LENGTH) return fail('ADDRESS_INVALID', { details: { field: 'address' } });
-  const format = ADDRESS_FORMATS[currency];
+  const format = network ? NETWORK_FORMATS[network.address_format] : ADDRESS_FORMATS[currency];
   if (format !== undefined && !(format.pattern.test(address) && format.checksum(address))) {
     return fail('ADDRESS_FORMAT_INVALID', {
-      message: `Invalid ${currency} address format`,
-      details: { field: 'address' },
+      // The network is named when the user picked one: "Invalid USDT address format for Tron (TRC-20)".
+      message:
+        network?.is_default === false
+          ? `Invalid ${currency} address format for ${network.name}`
+          : `Invalid ${currency} address format`,
+      details: { field: 'address', ...(network ? { network: network.network } : {}) },
     });
   }
   return ok(address);
@@ -80,4 +113,32 @@ export function parseExtraId(input: string | number | null | undefined, currency
   // Printable ASCII only: memos travel to providers and chains that take nothing else.
   if (text.length > MAX_EXTRA_ID_LENGTH || !/^[ -~]+$/.test(text)) return invalid;
   return ok(text);
+}
+
+/**
+ * The network of a withdrawal: for a currency on several networks the one named (any case), else its
+ * default (Ethereum for USDT and USDC, §5's format); undefined for a currency on one network, which
+ * takes no network name other than none.
+ */
+export function parseNetwork(
+  input: string | null | undefined,
+  currency: string,
+): Result<WithdrawalNetwork | undefined> {
+  const named = input?.trim() ?? '';
+  const networks = withdrawalNetworksOf(currency);
+  if (networks.length === 0) {
+    if (named === '') return ok(undefined);
+    return fail('NETWORK_NOT_SUPPORTED', {
+      message: `${currency} cannot be withdrawn on the ${named.toUpperCase()} network`,
+      details: { field: 'network' },
+    });
+  }
+  const found = withdrawalNetwork(currency, named === '' ? (DEFAULT_WITHDRAWAL_NETWORK[currency] ?? '') : named);
+  if (!found) {
+    return fail('NETWORK_NOT_SUPPORTED', {
+      message: `${currency} cannot be withdrawn on the ${named.toUpperCase()} network`,
+      details: { field: 'network', networks: networks.map((entry) => entry.network) },
+    });
+  }
+  return ok(found);
 }

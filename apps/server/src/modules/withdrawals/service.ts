@@ -41,7 +41,7 @@ import { insertNotifications, type NewNotification, publishNotifications } from 
 import { walletBalances } from '../wallet/balances.ts';
 import { withdrawalFeeQuote, withdrawalMinimum } from '../wallet/fees.ts';
 import { parseCurrency, parseIdempotencyKey, parseWalletAmount, trimAmount, unitsText } from '../wallet/rules.ts';
-import { parseAddress, parseExtraId } from './rules.ts';
+import { parseAddress, parseExtraId, parseNetwork } from './rules.ts';
 
 export interface WithdrawalDeps {
   context: AppContext;
@@ -75,6 +75,7 @@ export type WithdrawalRow = {
   fee: string;
   address: string;
   extra_id: string | null;
+  network: string | null;
   status: WithdrawalStatus;
   provider: string | null;
   provider_reference: string | null;
@@ -97,7 +98,7 @@ export type WithdrawalRow = {
 
 /** The columns of a WithdrawalRow, for SELECT and RETURNING alike. */
 export const WITHDRAWAL_COLUMNS = `id, account_id, payout_id, currency, amount::text AS amount, fee::text AS fee, address,
-  extra_id, status, provider, provider_reference, batch_id, provider_status, needs_verification, hash, reason,
+  extra_id, network, status, provider, provider_reference, batch_id, provider_status, needs_verification, hash, reason,
   usd_value::text AS usd_value, idempotency_key, payout_description, unique_external_id, ipn_callback_url,
   fiat_amount::text AS fiat_amount, fiat_currency, created_at, updated_at, completed_at`;
 
@@ -120,6 +121,7 @@ export function toWithdrawal(row: WithdrawalRow): Withdrawal {
     total_amount: plus(row.amount, row.fee),
     address: row.address,
     extra_id: row.extra_id,
+    network: row.network,
     batch_withdrawal_id: row.batch_id,
     verification_required: row.status === 'pending' && row.needs_verification,
     hash: row.hash,
@@ -152,7 +154,7 @@ function toPayout(id: string, rows: readonly WithdrawalRow[]): Payout {
 }
 
 /** One withdrawal as requested (the single call's body, or one §3.5 payout item). */
-type ItemInput = Pick<PayoutItem, 'currency' | 'amount' | 'address' | 'extra_id'> &
+type ItemInput = Pick<PayoutItem, 'currency' | 'amount' | 'address' | 'extra_id' | 'network'> &
   Partial<
     Pick<PayoutItem, 'ipn_callback_url' | 'payout_description' | 'unique_external_id' | 'fiat_amount' | 'fiat_currency'>
   >;
@@ -165,6 +167,8 @@ type PreparedItem = {
   total: string;
   address: string;
   extraId: string | null;
+  /** Stored only for a currency on several networks. */
+  network: string | null;
   usdValue: Amount;
   payoutDescription: string | null;
   uniqueExternalId: string | null;
@@ -211,8 +215,9 @@ async function prepareItem(deps: WithdrawalDeps, input: ItemInput, index: number
     check({ ok: false, code: 'AMOUNT_NOT_POSITIVE', details: { field: 'amount' } }, index);
   }
   const currency = check(parseCurrency(input.currency), index);
+  const network = check(parseNetwork(input.network, currency), index);
   const units = check(parseWalletAmount(input.amount, currency), index);
-  const minimum = await withdrawalMinimum(deps.context, currency);
+  const minimum = await withdrawalMinimum(deps.context, currency, undefined, network);
   if (units < minimum.units) {
     check(
       {
@@ -224,14 +229,15 @@ async function prepareItem(deps: WithdrawalDeps, input: ItemInput, index: number
       index,
     );
   }
-  const address = check(parseAddress(input.address, currency), index);
+  const address = check(parseAddress(input.address, currency, network), index);
   const extraId = check(parseExtraId(input.extra_id, currency), index);
   const fiatAmount = parseFiatAmount(input.fiat_amount, index);
   const ipnCallbackUrl = parseCallbackUrl(input.ipn_callback_url, index);
-  const { fee, total } = await withdrawalFeeQuote(deps.context, currency, units);
+  const { fee, total } = await withdrawalFeeQuote(deps.context, currency, units, network);
   const amount = unitsText(units, currency);
   return {
     currency,
+    network: network?.network ?? null,
     amount,
     fee: unitsText(fee, currency),
     total: unitsText(total, currency),
@@ -296,6 +302,7 @@ function canonicalItem(input: ItemInput) {
     amount: parsed.ok ? formatDecimal(parsed.value, { trimZeros: true }) : amountText,
     address: input.address.trim(),
     extra_id: currency === 'XRP' && /^\d+$/.test(extra) ? BigInt(extra).toString() : extra,
+    network: input.network?.trim().toUpperCase() || null,
     ipn_callback_url: optionalText(input.ipn_callback_url),
     payout_description: optionalText(input.payout_description),
     unique_external_id: optionalText(input.unique_external_id),
@@ -317,7 +324,9 @@ function sameWithdrawal(row: WithdrawalRow, input: ItemInput): boolean {
     row.currency === wanted.currency &&
     trimAmount(row.amount) === wanted.amount &&
     row.address === wanted.address &&
-    (row.extra_id ?? '') === wanted.extra_id
+    (row.extra_id ?? '') === wanted.extra_id &&
+    // No network named means the currency's default, which is what the row stored.
+    (wanted.network === null || row.network === wanted.network)
   );
 }
 
@@ -487,8 +496,8 @@ async function record<Replay>(
       const inserted = await tx.query<WithdrawalRow>(
         `INSERT INTO withdrawals (id, account_id, payout_id, payout_index, currency, amount, fee, address, extra_id, status,
            usd_value, idempotency_key, payout_description, unique_external_id, ipn_callback_url, fiat_amount,
-           fiat_currency, next_attempt_at, created_at, updated_at)
-         VALUES ($1, $2, $3, $17, $4, $5, $6, $7, $8, 'pending', $9, $10, $11, $12, $13, $14, $15, $16, $16, $16)
+           fiat_currency, next_attempt_at, created_at, updated_at, network)
+         VALUES ($1, $2, $3, $17, $4, $5, $6, $7, $8, 'pending', $9, $10, $11, $12, $13, $14, $15, $16, $16, $16, $18)
          RETURNING ${WITHDRAWAL_COLUMNS}`,
         [
           options.ids[index],
@@ -508,6 +517,7 @@ async function record<Replay>(
           item.fiatCurrency,
           now,
           index,
+          item.network,
         ],
       );
       const row = inserted.rows[0];

@@ -1,4 +1,4 @@
-import { Coins, Wallet } from 'lucide-react';
+import { Coins, CreditCard, Repeat, Wallet } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { balanceMenuItems } from '../../features/wallet/balances-model.ts';
@@ -84,6 +84,14 @@ export function BalancesMenu() {
             </ul>
           )}
           <hr className="menu-rule" />
+          <Link className="menu-item" to="/wallet?action=buy" onClick={close} data-testid="balances-menu-buy">
+            <CreditCard size={16} aria-hidden="true" />
+            {t('wallet.balances.buy')}
+          </Link>
+          <Link className="menu-item" to="/wallet?action=convert" onClick={close} data-testid="balances-menu-convert">
+            <Repeat size={16} aria-hidden="true" />
+            {t('wallet.balances.convert')}
+          </Link>
           <Link className="menu-item" to="/wallet" onClick={close} data-testid="balances-menu-open-wallet">
             <Wallet size={16} aria-hidden="true" />
             {t('wallet.balances.openWallet')}

@@ -25,6 +25,9 @@ import { WalletButtons } from './wallet-buttons.tsx';
 import { walletDisplayName } from './wallet-names.ts';
 import { connectWallet } from './wallet-providers.ts';
 
+/** The toast that tells how a sign-in ended: a later outcome replaces it, so no stale error stays. */
+export const LOGIN_RESULT_TOAST_ID = 'login-result';
+
 type View = 'credentials' | 'twoFactor' | 'forgot';
 
 export function LoginModal() {
@@ -61,8 +64,9 @@ export function LoginModal() {
     if (!open) resetAll();
   }, [open, resetAll]);
 
+  // One toast per sign-in outcome: the same id makes a success replace an earlier failure's toast.
   const finish = (message: string) => {
-    toast.success(message);
+    toast.success(message, { id: LOGIN_RESULT_TOAST_ID });
     closeModals();
   };
 
@@ -76,7 +80,7 @@ export function LoginModal() {
         setView('twoFactor');
         return;
       }
-      toast.error(errorMessage(error, t, 'errors.loginFailed'));
+      toast.error(errorMessage(error, t, 'errors.loginFailed'), { id: LOGIN_RESULT_TOAST_ID });
     }
   });
 
@@ -87,7 +91,7 @@ export function LoginModal() {
       await loginWithEmail({ ...credentials, twoFactorCode });
       finish(t('success.loginSuccessful'));
     } catch (error) {
-      toast.error(errorMessage(error, t, 'errors.loginFailed'));
+      toast.error(errorMessage(error, t, 'errors.loginFailed'), { id: LOGIN_RESULT_TOAST_ID });
     }
   });
 
@@ -115,7 +119,7 @@ export function LoginModal() {
       await loginWithWallet(wallet);
       finish(t('success.loggedInWithWallet', { wallet: walletDisplayName(wallet, t) }));
     } catch (error) {
-      toast.error(errorMessage(error, t, 'errors.walletLoginFailed'));
+      toast.error(errorMessage(error, t, 'errors.walletLoginFailed'), { id: LOGIN_RESULT_TOAST_ID });
     } finally {
       setWalletBusy(null);
     }

@@ -8,6 +8,7 @@ import { errorMessage } from '../../lib/error-message.ts';
 import { loadToasts, showErrorToast } from '../../lib/lazy-toast.ts';
 import { getMarketData } from '../market-data/market-data.ts';
 import { loadNotificationSettings } from '../settings/notification-settings.ts';
+import { hasOpenTransferPopup } from '../wallet/transfer-popups.ts';
 import { useSignedInAccountId } from '../wallet/use-wallet.ts';
 import { alertsFor, createNotificationSound, showBrowserNotification } from './notification-alerts.ts';
 import { localNotificationCache } from './notification-cache.ts';
@@ -22,8 +23,9 @@ const notificationSound = createNotificationSound();
 /** Spec §9 sound, §3.8 settings: read at the moment a notification arrives, so changes apply at once. */
 function alertNewNotification(notification: Notification): void {
   const alerts = alertsFor(notification.type, loadNotificationSettings(), notification.severity);
+  // A transfer whose status popup is open is told by the popup: no toast on top of it (issue 13).
   // The toast's code (and react-hot-toast) loads with the first one (lib/lazy-toast.ts).
-  if (alerts.toast)
+  if (alerts.toast && !hasOpenTransferPopup(notification.metadata?.transactionId))
     void loadToasts()
       .then(() => import('./notification-toast.tsx'))
       .then((toast) => toast.showNotificationToast(notification))

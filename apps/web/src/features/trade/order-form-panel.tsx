@@ -9,6 +9,8 @@ import { Segmented } from '../../components/ui/segmented.tsx';
 import { formatBalance, formatQuotePrice, groupThousands, MISSING_VALUE } from '../../lib/format.ts';
 import { useAppStore } from '../../state/app-store.ts';
 import { useSignedInAccountId, useWalletBalances } from '../wallet/use-wallet.ts';
+import { lacksFunds } from './funds-hint.ts';
+import { FundsHint } from './funds-hint-view.tsx';
 import {
   type AmountMode,
   amountForPercent,
@@ -195,6 +197,7 @@ export function OrderFormPanel({ pair, lastPrice, side = null, priceFill = null 
               : MISSING_VALUE}
           </span>
         </div>
+        {signedIn && lacksFunds(preview, state.side) ? <FundsHint currency={preview.spendCurrency} /> : null}
 
         {state.type === 'market' ? (
           <div className="trade-field trade-field-static">

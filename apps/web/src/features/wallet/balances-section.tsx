@@ -1,6 +1,7 @@
-import { Wallet } from 'lucide-react';
+import { CreditCard, Repeat, Wallet } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { errorMessage } from '../../lib/error-message.ts';
 import { CoinIcon } from '../markets/coin-icon.tsx';
 import { coinName } from '../markets/markets-model.ts';
@@ -52,6 +53,15 @@ export function BalancesSection() {
           <Wallet size={22} aria-hidden="true" className="wallet-empty-icon" />
           <p>{t('errors.noBalancesAvailable')}</p>
           <p className="muted">{t('wallet.balances.emptyHint')}</p>
+          <p className="wallet-empty-actions">
+            <Link className="btn btn-primary btn-sm" to="/wallet?action=buy" data-testid="wallet-empty-buy">
+              <CreditCard size={15} aria-hidden="true" />
+              {t('wallet.actions.buy')}
+            </Link>
+            <Link className="btn btn-secondary btn-sm" to="/wallet?action=deposit" data-testid="wallet-empty-deposit">
+              {t('wallet.actions.deposit')}
+            </Link>
+          </p>
           {hideZero ? (
             <button type="button" className="link-button" onClick={() => setHideZero(false)}>
               {t('wallet.balances.showAll')}
@@ -73,6 +83,9 @@ export function BalancesSection() {
                 <th scope="col" className="num">
                   {t('wallet.balances.total')}
                 </th>
+                <th scope="col" className="wallet-row-actions-head">
+                  <span className="visually-hidden">{t('wallet.balances.actions')}</span>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -91,6 +104,17 @@ export function BalancesSection() {
                   <td className="num tabular muted">{row.locked}</td>
                   <td className="num tabular wallet-total" title={row.exactTotal}>
                     {row.total}
+                  </td>
+                  <td className="wallet-row-actions">
+                    <Link
+                      className="btn btn-ghost btn-sm"
+                      to={`/wallet?action=convert&from=${encodeURIComponent(row.currency)}`}
+                      aria-label={t('wallet.balances.convertFrom', { currency: row.currency })}
+                      data-testid={`wallet-balance-${row.currency}-convert`}
+                    >
+                      <Repeat size={14} aria-hidden="true" />
+                      <span className="wallet-row-action-text">{t('wallet.actions.convert')}</span>
+                    </Link>
                   </td>
                 </tr>
               ))}

@@ -41,11 +41,21 @@ type ServerProblem = { field: 'amount' | 'form' | 'quote'; message: string };
  * the disclosed spread and a countdown of its validity; the conversion executes that quote
  * (POST /conversions with an Idempotency-Key per quote, so a retry cannot convert twice).
  */
-export function ConvertPanel() {
+export function ConvertPanel({
+  initialFrom,
+  initialTo,
+}: {
+  initialFrom?: string | null;
+  initialTo?: string | null;
+} = {}) {
   const { t } = useTranslation();
   const desk = useDeskCurrencies();
-  const [from, setFrom] = useState(DESK_DEFAULT_FROM);
-  const [to, setTo] = useState(DESK_DEFAULT_TO);
+  // A link may name the pair (?action=convert&from=BTC&to=USD): the balances menu, the trade hint.
+  const startFrom =
+    initialFrom?.toUpperCase() || (initialTo?.toUpperCase() === DESK_DEFAULT_FROM ? 'USD' : DESK_DEFAULT_FROM);
+  const startTo = initialTo?.toUpperCase() || (startFrom === DESK_DEFAULT_TO ? DESK_DEFAULT_FROM : DESK_DEFAULT_TO);
+  const [from, setFrom] = useState(startFrom);
+  const [to, setTo] = useState(startTo === startFrom ? DESK_DEFAULT_TO : startTo);
   const [amount, setAmount] = useState('');
   const [touched, setTouched] = useState(false);
   const [submitAttempted, setSubmitAttempted] = useState(false);

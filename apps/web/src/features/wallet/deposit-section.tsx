@@ -14,7 +14,6 @@ import {
   XCircle,
 } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
-import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { depositsApi } from '../../api/payments.ts';
@@ -423,12 +422,9 @@ function RecentDeposits() {
     const before = seen.current;
     seen.current = new Map(deposits.map((deposit) => [deposit.id, deposit.status]));
     if (!before) return;
-    const credited = newlyCompletedDeposits(before, deposits);
-    if (credited.length > 0) {
-      toast.success(t('wallet.deposit.confirmed'));
-      invalidateWallet();
-    }
-  }, [deposits, t, invalidateWallet]);
+    // The balances are read again; the server's 'Deposit confirmed' notification is the one toast.
+    if (newlyCompletedDeposits(before, deposits).length > 0) invalidateWallet();
+  }, [deposits, invalidateWallet]);
 
   return (
     <RecentList

@@ -178,7 +178,18 @@ export function TransactionsTable({
                   <td>
                     <DateTime iso={transaction.created_at} locale={i18n.language} />
                   </td>
-                  <td>{t(`wallet.history.types.${transaction.type}`)}</td>
+                  <td>
+                    {t(`wallet.history.types.${transaction.type}`)}
+                    {transaction.counterparty ? (
+                      // A transfer names the other side: who sent it, or to whom it went.
+                      <span className="muted wallet-counterparty" data-testid="transaction-counterparty">
+                        {' · '}
+                        {transaction.type === 'transfer_out'
+                          ? t('wallet.history.sentTo', { username: transaction.counterparty })
+                          : t('wallet.history.receivedFrom', { username: transaction.counterparty })}
+                      </span>
+                    ) : null}
+                  </td>
                   <td
                     className={clsx(
                       'num tabular',

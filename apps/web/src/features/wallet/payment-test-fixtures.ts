@@ -14,6 +14,7 @@ export function makeWithdrawal(overrides: Partial<Withdrawal> = {}): Withdrawal 
     total_amount: '0.5005',
     address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
     extra_id: null,
+    network: null,
     batch_withdrawal_id: null,
     verification_required: false,
     hash: null,

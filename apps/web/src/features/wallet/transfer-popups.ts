@@ -37,3 +37,9 @@ export const useTransferPopups = create<TransferPopupsState>()((set) => ({
 export function openTransferPopup(transfer: TransferStatusSnapshot): void {
   useTransferPopups.getState().open(transfer.id, transfer);
 }
+
+/** True while a status popup follows this transfer (its notification then needs no toast). */
+export function hasOpenTransferPopup(transferId: string | null | undefined): boolean {
+  if (!transferId) return false;
+  return useTransferPopups.getState().popups.some((popup) => popup.transferId === transferId);
+}

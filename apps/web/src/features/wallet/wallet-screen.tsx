@@ -1,10 +1,12 @@
 import clsx from 'clsx';
-import { ArrowDownToLine, ArrowUpFromLine, X } from 'lucide-react';
+import { ArrowDownToLine, ArrowUpFromLine, CreditCard, Repeat, X } from 'lucide-react';
 import { type KeyboardEvent, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { BalancesSection } from './balances-section.tsx';
+import { BuySection } from './buy-section.tsx';
+import { ConvertPanel } from './convert-section.tsx';
 import { DepositSection } from './deposit-section.tsx';
 import { HistorySection } from './history-section.tsx';
 import { KycSection } from './kyc-section.tsx';
@@ -21,6 +23,7 @@ import {
   walletTabs,
 } from './wallet-tabs.ts';
 import { WithdrawSection } from './withdraw-section.tsx';
+import '../../theme/wallet-actions.css';
 
 const tabId = (tab: WalletTab) => `wallet-tab-${tab}`;
 const panelId = (tab: WalletTab) => `wallet-panel-${tab}`;
@@ -50,6 +53,14 @@ export function WalletScreen() {
         description={t('pages.wallet.description')}
         actions={
           <div className="wallet-header-actions">
+            <Link className="btn btn-primary btn-sm" to="/wallet?action=buy" data-testid="wallet-buy-link">
+              <CreditCard size={15} aria-hidden="true" />
+              {t('wallet.actions.buy')}
+            </Link>
+            <Link className="btn btn-secondary btn-sm" to="/wallet?action=convert" data-testid="wallet-convert-link">
+              <Repeat size={15} aria-hidden="true" />
+              {t('wallet.actions.convert')}
+            </Link>
             <Link className="btn btn-secondary btn-sm" to="/wallet?action=deposit" data-testid="wallet-deposit-link">
               <ArrowDownToLine size={15} aria-hidden="true" />
               {t('wallet.actions.deposit')}
@@ -105,9 +116,10 @@ export function WalletScreen() {
 }
 
 function TripleAWallet({ action }: { action: WalletAction | null }) {
+  const [params] = useSearchParams();
   return (
     <div className="wallet-sections">
-      {action ? <ActionSection key={action} action={action} /> : null}
+      {action ? <ActionSection key={`${action}-${params.toString()}`} action={action} params={params} /> : null}
       <BalancesSection />
       <div className="wallet-columns">
         <SendSection />
@@ -118,7 +130,7 @@ function TripleAWallet({ action }: { action: WalletAction | null }) {
 }
 
 /** The carried action's own section (deposit or withdraw), focused where the user was sent. */
-function ActionSection({ action }: { action: WalletAction }) {
+function ActionSection({ action, params }: { action: WalletAction; params: URLSearchParams }) {
   const { t } = useTranslation();
   const headingRef = useRef<HTMLHeadingElement>(null);
   useLayoutEffect(() => {
@@ -141,7 +153,15 @@ function ActionSection({ action }: { action: WalletAction }) {
           <X size={15} aria-hidden="true" />
         </Link>
       </header>
-      {action === 'deposit' ? <DepositSection /> : <WithdrawSection />}
+      {action === 'deposit' ? (
+        <DepositSection />
+      ) : action === 'withdraw' ? (
+        <WithdrawSection />
+      ) : action === 'buy' ? (
+        <BuySection initialCurrency={params.get('currency')} />
+      ) : (
+        <ConvertPanel initialFrom={params.get('from')} initialTo={params.get('to')} />
+      )}
     </section>
   );
 }

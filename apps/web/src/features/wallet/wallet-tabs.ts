@@ -3,7 +3,8 @@
 export const walletTabs = ['triple-a', 'legacy', 'kyc', 'payment'] as const;
 export type WalletTab = (typeof walletTabs)[number];
 
-export const walletActions = ['deposit', 'withdraw'] as const;
+/** Deposit and withdraw are §2.1's; buy (with a card) and convert are reachable the same way (issue 13). */
+export const walletActions = ['deposit', 'withdraw', 'buy', 'convert'] as const;
 export type WalletAction = (typeof walletActions)[number];
 
 /** i18n keys under wallet.tabs. */

@@ -1,4 +1,5 @@
 import {
+  type AddressFormat,
   type CreateWithdrawalRequest,
   DEFAULT_WITHDRAWAL_BASE_FEE,
   DEFAULT_WITHDRAWAL_MINIMUM,
@@ -8,6 +9,7 @@ import {
   WITHDRAWAL_FEE_BPS,
   WITHDRAWAL_MINIMUMS,
   type WithdrawalFeeEstimate,
+  type WithdrawalNetwork,
 } from '@platform/contracts';
 import { type Amount, add, compare, decimal, formatDecimal, parseDecimal, toScale, toUnits } from '@platform/money';
 import { z } from 'zod';
@@ -127,9 +129,13 @@ function baseFeeUnits(currency: string): bigint {
   return toScale(base, currencyDecimals(currency), 'up').units;
 }
 
-function feeUnits(amountUnits: bigint, currency: string): bigint {
+function feeUnits(amountUnits: bigint, currency: string, network?: WithdrawalNetwork | null): bigint {
   const proportional = (amountUnits * BigInt(WITHDRAWAL_FEE_BPS) + 9_999n) / 10_000n;
-  const base = baseFeeUnits(currency);
+  // A network other than the currency's default has its own base fee (contracts withdrawal-networks.ts).
+  const base =
+    network && !network.is_default
+      ? toScale(decimal(network.fee), currencyDecimals(currency), 'up').units
+      : baseFeeUnits(currency);
   return proportional > base ? proportional : base;
 }
 
@@ -137,13 +143,17 @@ function feeUnits(amountUnits: bigint, currency: string): bigint {
  * §9 "Withdrawal fallbacks": the larger of the currency's base fee and 0.1 % of the amount,
  * rounded up to the currency's decimals (as the server computes it); total = amount + fee.
  */
-export function localWithdrawalFee(currency: string, amount: string): WithdrawalFeeEstimate | null {
+export function localWithdrawalFee(
+  currency: string,
+  amount: string,
+  network?: WithdrawalNetwork | null,
+): WithdrawalFeeEstimate | null {
   const code = currency.trim().toUpperCase();
   const parsed = parseAmount(amount);
   if (!parsed || parsed.units <= 0n) return null;
   const units = toUnits(parsed, currencyDecimals(code));
   if (!units.ok) return null;
-  const fee = feeUnits(units.value, code);
+  const fee = feeUnits(units.value, code, network);
   return {
     currency: code,
     amount: unitsText(units.value, code),
@@ -211,6 +221,15 @@ export const ADDRESS_PATTERNS: Readonly<Record<string, RegExp>> = {
   USDC: ethereumAddress,
 };
 
+/** The shape of an address on each withdrawal network (the server also checks the checksum). */
+export const NETWORK_ADDRESS_PATTERNS: Readonly<Record<AddressFormat, RegExp>> = {
+  evm: ethereumAddress,
+  tron: /^T[1-9A-HJ-NP-Za-km-z]{33}$/,
+  solana: /^[1-9A-HJ-NP-Za-km-z]{32,44}$/,
+  tezos: /^(?:tz[1-4]|KT1)[1-9A-HJ-NP-Za-km-z]{33}$/,
+  eos: /^[a-z1-5.]{1,12}$/,
+};
+
 /** §5: at least 10 characters. */
 export const ADDRESS_MIN_LENGTH = 10;
 
@@ -229,6 +248,8 @@ export interface WithdrawFormContext {
   fee?: string | null;
   /** The account has two-factor on, or the server asked for the code. */
   twoFactorRequired: boolean;
+  /** The chosen network of a currency on several (its address format); absent otherwise. */
+  network?: WithdrawalNetwork | null;
 }
 
 const fieldError = (field: WithdrawField, key: string, values?: Record<string, string>): WithdrawFormError =>
@@ -272,13 +293,18 @@ function amountError(values: WithdrawFormValues, context: WithdrawFormContext): 
   return null;
 }
 
-function addressError(values: WithdrawFormValues): WithdrawFormError | null {
+function addressError(values: WithdrawFormValues, network?: WithdrawalNetwork | null): WithdrawFormError | null {
   const address = values.address.trim();
   if (address.length < ADDRESS_MIN_LENGTH || address.length > WITHDRAWAL_ADDRESS_MAX_LENGTH) {
     return fieldError('address', 'wallet.withdraw.errors.addressInvalid');
   }
   const currency = currencyOf(values);
-  const pattern = ADDRESS_PATTERNS[currency];
+  if (network && !network.is_default) {
+    return NETWORK_ADDRESS_PATTERNS[network.address_format].test(address)
+      ? null
+      : fieldError('address', 'wallet.withdraw.errors.addressFormatNetwork', { currency, network: network.name });
+  }
+  const pattern = network ? NETWORK_ADDRESS_PATTERNS[network.address_format] : ADDRESS_PATTERNS[currency];
   if (pattern && !pattern.test(address)) {
     return fieldError('address', 'wallet.withdraw.errors.addressFormat', { currency });
   }
@@ -310,13 +336,17 @@ export function withdrawFormErrors(values: WithdrawFormValues, context: Withdraw
   return [
     currencyError(values, context),
     amountError(values, context),
-    addressError(values),
+    addressError(values, context.network),
     extraIdError(values),
     twoFactorError(values, context),
   ].filter((error): error is WithdrawFormError => error !== null);
 }
 
-export function toWithdrawalRequest(values: WithdrawFormValues, twoFactorRequired: boolean): CreateWithdrawalRequest {
+export function toWithdrawalRequest(
+  values: WithdrawFormValues,
+  twoFactorRequired: boolean,
+  network?: WithdrawalNetwork | null,
+): CreateWithdrawalRequest {
   const extraId = values.extraId.trim();
   const code = values.twoFactorCode.trim();
   return {
@@ -325,6 +355,7 @@ export function toWithdrawalRequest(values: WithdrawFormValues, twoFactorRequire
     amount: normalizeAmountText(values.amount),
     address: values.address.trim(),
     ...(extraId === '' ? {} : { extra_id: extraId }),
+    ...(network ? { network: network.network } : {}),
     ...(twoFactorRequired && code !== '' ? { two_factor_code: code } : {}),
   };
 }
@@ -347,7 +378,7 @@ export function withdrawFormSummary(state: WithdrawFormState, context: WithdrawF
   return {
     errors,
     visibleErrors: visibleFormErrors(errors, state),
-    request: errors.length === 0 ? toWithdrawalRequest(state.values, context.twoFactorRequired) : null,
+    request: errors.length === 0 ? toWithdrawalRequest(state.values, context.twoFactorRequired, context.network) : null,
     currency,
     amount: feeableAmount(currency, state.values.amount),
     minimum: context.minimum(currency),

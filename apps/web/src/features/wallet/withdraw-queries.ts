@@ -1,4 +1,4 @@
-import type { Withdrawal, WithdrawalFeeEstimate } from '@platform/contracts';
+import type { Withdrawal, WithdrawalFeeEstimate, WithdrawalNetwork } from '@platform/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { accountsApi } from '../../api/accounts.ts';
@@ -22,22 +22,26 @@ export const RECENT_WITHDRAWALS_LIMIT = 5;
 
 export type FeeEstimateView = WithdrawalFeeEstimate & { source: 'server' | 'local' };
 
-export async function feeEstimateOrDefault(currency: string, amount: string): Promise<FeeEstimateView | null> {
+export async function feeEstimateOrDefault(
+  currency: string,
+  amount: string,
+  network?: WithdrawalNetwork | null,
+): Promise<FeeEstimateView | null> {
   try {
-    return { ...(await withdrawalsApi.feeEstimate(currency, amount)), source: 'server' };
+    return { ...(await withdrawalsApi.feeEstimate(currency, amount, network?.network)), source: 'server' };
   } catch {
-    const local = localWithdrawalFee(currency, amount);
+    const local = localWithdrawalFee(currency, amount, network);
     return local ? { ...local, source: 'local' } : null;
   }
 }
 
 /** The fee of `amount` (null while there is no amount to ask about). */
-export function useWithdrawalFee(currency: string, amount: string | null) {
+export function useWithdrawalFee(currency: string, amount: string | null, network?: WithdrawalNetwork | null) {
   const accountId = useSignedInAccountId();
   const settled = useDebouncedValue(amount, ESTIMATE_DEBOUNCE_MS);
   return useQuery({
-    queryKey: ['wallet', accountId ?? '', 'withdrawal-fee', currency, settled ?? ''],
-    queryFn: () => feeEstimateOrDefault(currency, settled ?? ''),
+    queryKey: ['wallet', accountId ?? '', 'withdrawal-fee', currency, network?.network ?? '', settled ?? ''],
+    queryFn: () => feeEstimateOrDefault(currency, settled ?? '', network),
     enabled: accountId !== null && settled !== null && settled === amount,
     placeholderData: keepPreviousData,
     staleTime: 15_000,

@@ -1,9 +1,8 @@
-import { TWO_FACTOR_CODE_LENGTH, type Withdrawal } from '@platform/contracts';
+import { TWO_FACTOR_CODE_LENGTH, type Withdrawal, withdrawalNetworksOf } from '@platform/contracts';
 import { useMutation } from '@tanstack/react-query';
 import clsx from 'clsx';
 import { AlertTriangle, ArrowLeft, ArrowUpFromLine, CheckCircle2, Clock, ShieldCheck, XCircle } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
-import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { withdrawalsApi } from '../../api/withdrawals.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -80,17 +79,27 @@ function WithdrawForm({ onSubmitted }: { onSubmitted: (withdrawal: Withdrawal) =
   const [confirmAttempted, setConfirmAttempted] = useState(false);
   const twoFactorRequired = twoFactorEnabled || state.twoFactorAsked;
   const currency = state.values.currency.trim().toUpperCase();
+  // A currency on several networks (USDT: Tron, Ethereum, BSC, Solana...) is sent on the one chosen.
+  const networks = withdrawalNetworksOf(currency);
+  const [chosenNetwork, setChosenNetwork] = useState<string | null>(null);
+  const network =
+    networks.find((entry) => entry.network === chosenNetwork) ??
+    networks.find((entry) => entry.is_default) ??
+    networks[0] ??
+    null;
+  const networkLabelId = useId();
 
   // The fee of the amount as typed: the server's estimate once it has come, §9's rule until then.
   const typedAmount = feeableAmount(currency, state.values.amount);
-  const feeQuery = useWithdrawalFee(currency, typedAmount);
+  const feeQuery = useWithdrawalFee(currency, typedAmount, network);
   const serverFee = feeQuery.data && feeQuery.data.amount === typedAmount ? feeQuery.data : null;
-  const localFee = typedAmount ? localWithdrawalFee(currency, typedAmount) : null;
+  const localFee = typedAmount ? localWithdrawalFee(currency, typedAmount, network) : null;
   const fee = serverFee ?? (localFee ? { ...localFee, source: 'local' as const } : null);
   const summary = withdrawFormSummary(state, {
     supportedCurrencies: currencies,
     available,
-    minimum,
+    network,
+    minimum: (code) => (network && !network.is_default ? network.minimum : minimum(code)),
     fee: fee?.fee ?? null,
     twoFactorRequired,
   });
@@ -102,7 +111,7 @@ function WithdrawForm({ onSubmitted }: { onSubmitted: (withdrawal: Withdrawal) =
     mutationFn: (variables: { request: NonNullable<typeof summary.request>; idempotencyKey: string }) =>
       withdrawalsApi.create(variables.request, variables.idempotencyKey),
     onSuccess: (withdrawal) => {
-      toast.success(t('wallet.withdraw.submitted'));
+      // No toast here: the server's 'Withdrawal submitted' notification is the one message (issue 13).
       dispatch({ type: 'sent' });
       invalidateWallet();
       onSubmitted(withdrawal);
@@ -216,6 +225,12 @@ function WithdrawForm({ onSubmitted }: { onSubmitted: (withdrawal: Withdrawal) =
               {totalLine}
             </dd>
           </div>
+          {network ? (
+            <div>
+              <dt>{t('wallet.withdraw.network')}</dt>
+              <dd data-testid="withdraw-confirm-network">{network.name}</dd>
+            </div>
+          ) : null}
           <div className="funds-review-address">
             <dt>{t('wallet.withdraw.address')}</dt>
             <dd className="mono" data-testid="withdraw-confirm-address">
@@ -292,9 +307,42 @@ function WithdrawForm({ onSubmitted }: { onSubmitted: (withdrawal: Withdrawal) =
         value={currency}
         amounts={available}
         error={message(errors.currency)}
-        onChange={(next) => dispatch({ type: 'edit', field: 'currency', value: next })}
+        onChange={(next) => {
+          dispatch({ type: 'edit', field: 'currency', value: next });
+          setChosenNetwork(null);
+        }}
         testId="withdraw-currency"
       />
+      {network ? (
+        <div className="funds-choice">
+          <span className="field-label" id={networkLabelId}>
+            {t('wallet.withdraw.network')}
+          </span>
+          <div className="chip-row" role="radiogroup" aria-labelledby={networkLabelId}>
+            {networks.map((option) => (
+              // biome-ignore lint/a11y/useSemanticElements: a row of chips reads better than radio dots
+              <button
+                key={option.network}
+                type="button"
+                role="radio"
+                aria-checked={network.network === option.network}
+                className={clsx('chip', network.network === option.network && 'active')}
+                onClick={() => setChosenNetwork(option.network)}
+                data-testid={`withdraw-network-${option.network}`}
+              >
+                {option.name}
+              </button>
+            ))}
+          </div>
+          <p className="field-hint" data-testid="withdraw-network-terms">
+            {t('wallet.withdraw.networkTerms', {
+              network: network.name,
+              fee: `${network.fee} ${currency}`,
+              minimum: `${network.is_default ? summary.minimum : network.minimum} ${currency}`,
+            })}
+          </p>
+        </div>
+      ) : null}
       <TextField
         label={t('wallet.withdraw.amount')}
         inputMode="decimal"
@@ -321,7 +369,11 @@ function WithdrawForm({ onSubmitted }: { onSubmitted: (withdrawal: Withdrawal) =
       />
       <TextField
         label={t('wallet.withdraw.addressLabel', { currency })}
-        placeholder={t('wallet.withdraw.addressPlaceholder', { currency })}
+        placeholder={
+          network
+            ? t('wallet.withdraw.addressPlaceholderNetwork', { currency, network: network.name })
+            : t('wallet.withdraw.addressPlaceholder', { currency })
+        }
         autoComplete="off"
         autoCapitalize="none"
         spellCheck={false}

@@ -72,6 +72,12 @@ export const tradeTexts = {
     sizeByAmount: 'Amount ({{currency}})',
     sizeByTotal: 'Total ({{currency}})',
     available: 'Available',
+    fundsHint: {
+      text: 'You don’t have enough {{currency}} for this order.',
+      buy: 'Buy {{currency}} with a card',
+      deposit: 'Deposit',
+      convert: 'Convert to {{currency}}',
+    },
     percent: 'Share of the available balance',
     percentMark: '{{percent}}% of the available balance',
     fee: 'Fee ({{rate}}%)',

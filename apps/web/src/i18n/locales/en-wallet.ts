@@ -14,7 +14,23 @@ export const walletScreenTexts = {
   actions: {
     deposit: 'Deposit',
     withdraw: 'Withdraw',
+    buy: 'Buy with card',
+    convert: 'Convert',
     close: 'Close {{action}}',
+  },
+  buy: {
+    title: 'Buy with card',
+    detail:
+      "Buy dollars or stablecoins with a bank card on the payment provider's secure page. The card fee is shown before you pay.",
+    currency: 'What you buy',
+    amount: 'Amount',
+    youGet: 'You get',
+    cardFee: 'Card fee ({{percent}} %)',
+    charged: 'Charged to your card',
+    submit: 'Continue to card payment',
+    note: 'Your balance is credited as soon as the card payment is confirmed, usually within a minute.',
+    quoteFailed: 'Could not get the card price. Please try again.',
+    unavailable: 'Card purchases are not available right now. You can deposit crypto instead.',
   },
   deposit: {
     title: 'Deposit',
@@ -86,6 +102,9 @@ export const walletScreenTexts = {
     max: 'Max',
     addressLabel: 'Destination {{currency}} address',
     addressPlaceholder: 'Paste the receiving {{currency}} address',
+    addressPlaceholderNetwork: 'Paste the receiving {{currency}} address on {{network}}',
+    network: 'Network',
+    networkTerms: 'On {{network}}: fee from {{fee}}, minimum {{minimum}}. Send only to an address on this network.',
     address: 'To address',
     tagOptional: '{{label}} (optional)',
     tagHint:
@@ -151,6 +170,7 @@ export const walletScreenTexts = {
       tooManyDecimals: 'Amount has more than {{decimals}} decimals for {{currency}}',
       addressInvalid: 'Please enter a valid wallet address',
       addressFormat: 'Invalid {{currency}} address format',
+      addressFormatNetwork: 'Invalid {{currency}} address format for {{network}}',
       tagInvalid: 'Invalid destination tag',
       twoFactorRequired: 'Two-factor authentication required',
       twoFactorInvalid: 'Invalid two-factor authentication code',
@@ -239,6 +259,8 @@ export const walletScreenTexts = {
     },
   },
   balances: {
+    actions: 'Actions',
+    convertFrom: 'Convert {{currency}}',
     title: 'Balances',
     description: 'What you hold in every wallet currency. Locked funds are held for open orders and transfers.',
     hideZero: 'Hide zero balances',

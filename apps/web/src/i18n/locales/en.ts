@@ -351,6 +351,8 @@ export const en = {
     balances: {
       locked: 'Locked',
       openWallet: 'Open wallet',
+      buy: 'Buy with card',
+      convert: 'Convert',
     },
     transferPopup: {
       region: 'Transfers',

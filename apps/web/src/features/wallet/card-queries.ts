@@ -1,0 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
+import { depositsApi } from '../../api/payments.ts';
+import { useSignedInAccountId } from './use-wallet.ts';
+
+/** What the payment provider sells by card (buy section, the trade form's funds hint). */
+export function useCardOptions() {
+  const accountId = useSignedInAccountId();
+  return useQuery({
+    queryKey: ['wallet', accountId ?? '', 'card-options'],
+    queryFn: () => depositsApi.cardOptions(),
+    enabled: accountId !== null,
+    staleTime: 5 * 60_000,
+  });
+}
