@@ -4,9 +4,11 @@ import {
   formatDecimal,
   isNegative,
   parseDecimal,
+  significantScale,
   stripTrailingZeros,
   toScale,
 } from '@platform/money';
+import { compressZeros } from './subscript-zeros.ts';
 
 /**
  * Spec §5 display formats, computed from decimal strings with @platform/money: no price, balance
@@ -57,15 +59,29 @@ function decimalsBetween(value: Amount, minDecimals: number, maxDecimals: number
   return formatDecimal(toScale(stripped, scale, 'half_up'));
 }
 
-/** Spec §5: 2 to 6 decimals when the price is 1 or more, 6 to 8 below 1. */
+/** Significant digits a price below 1 keeps when 8 decimals would show fewer (SHIB, BABYDOGE). */
+const PRICE_SIGNIFICANT_DIGITS = 4;
+
+/**
+ * Spec §5: 2 to 6 decimals when the price is 1 or more, 6 to 8 below 1 — and, where 8 decimals
+ * would leave fewer than 4 significant digits, as many more as keep 4 (0.0000000021064 is not
+ * '0.000000'). Four or more zeros after the point are written in subscript: '0.0₈2106'.
+ */
 export function formatPriceNumber(value: string | null | undefined): string {
+  const text = formatPriceNumberFull(value);
+  return text === MISSING_VALUE ? text : compressZeros(text);
+}
+
+/** The same with every zero written: for titles, screen readers and copying. */
+export function formatPriceNumberFull(value: string | null | undefined): string {
   const price = toAmount(value);
   if (!price) return MISSING_VALUE;
   // Decide on the value as shown at the deepest precision, so 0.999999999 reads $1.00.
   const shown = toScale(price, 8, 'half_up');
   const magnitude = isNegative(shown) ? { units: -shown.units, scale: shown.scale } : shown;
-  const text = compare(magnitude, ONE) >= 0 ? decimalsBetween(price, 2, 6) : decimalsBetween(price, 6, 8);
-  return groupThousands(text);
+  if (compare(magnitude, ONE) >= 0) return groupThousands(decimalsBetween(price, 2, 6));
+  const deepest = Math.max(8, significantScale(price, PRICE_SIGNIFICANT_DIGITS));
+  return groupThousands(decimalsBetween(price, 6, deepest));
 }
 
 /** A price in US dollars: '$67,234.50', '$0.00001234'. */
