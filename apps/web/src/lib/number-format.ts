@@ -10,7 +10,15 @@ import {
   toScale,
   toSignificant,
 } from '@platform/money';
-import { formatCompactNumber, groupThousands, isDollarQuote, MISSING_VALUE, toAmount } from './format.ts';
+import {
+  formatCompactNumber,
+  formatPriceNumberFull,
+  formatQuotePrice,
+  groupThousands,
+  isDollarQuote,
+  MISSING_VALUE,
+  toAmount,
+} from './format.ts';
 import { compressZeros } from './subscript-zeros.ts';
 
 /**
@@ -105,8 +113,35 @@ export function formatCurrencyAmountFull(
 
 /** With the currency: '$0.07' for dollar currencies, '0.00123 BTC' for others. */
 export function formatMoney(value: DecimalInput, currency: string, rounding: Rounding = 'half_up'): string {
-  const text = formatCurrencyAmount(value, currency, rounding);
+  return withCurrency(formatCurrencyAmount(value, currency, rounding), currency);
+}
+
+/** '$' before dollar currencies, the code after others; the sign stays in front. */
+function withCurrency(text: string, currency: string): string {
   if (text === MISSING_VALUE) return text;
   if (!isDollarQuote(currency)) return `${text} ${currency.toUpperCase()}`;
   return text.startsWith('-') ? `-$${text.slice(1)}` : `$${text}`;
+}
+
+/**
+ * A pair's price with its quote currency: at the pair's tick when the listing is known
+ * ('$0.0₈209874', '0.0446123 BTC'), otherwise in the general spec §5 price format.
+ */
+export function formatPairPrice(
+  value: string | null | undefined,
+  quoteCurrency: string,
+  pricePrecision?: number,
+): string {
+  if (pricePrecision === undefined) return formatQuotePrice(value, quoteCurrency);
+  return withCurrency(formatTickPrice(value, pricePrecision), quoteCurrency);
+}
+
+/** The same with every zero written, for a title or a label. */
+export function formatPairPriceFull(
+  value: string | null | undefined,
+  quoteCurrency: string,
+  pricePrecision?: number,
+): string {
+  const text = pricePrecision === undefined ? formatPriceNumberFull(value) : formatTickPriceFull(value, pricePrecision);
+  return withCurrency(text, quoteCurrency);
 }

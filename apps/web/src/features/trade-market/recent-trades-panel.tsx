@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useRecentTrades } from '../market-data/index.ts';
 import { ColumnHeading } from './column-heading.tsx';
-import { formatFixedText, pairCurrencies, useTradingPair } from './market-format.ts';
+import { formatQuantity, formatTickPrice, formatTickPriceFull } from '../../lib/number-format.ts';
+import { pairCurrencies, useTradingPair } from './market-format.ts';
 import { useRovingRows } from './use-roving-rows.ts';
 import '../../theme/trade-market.css';
 
@@ -52,8 +53,12 @@ export function RecentTradesPanel({ pairId, onPriceClick, limit }: RecentTradesP
             <TradeRow
               key={trade.id}
               trade={trade}
-              priceText={pair ? formatFixedText(trade.price, pair.price_precision) : trade.price}
-              amountText={pair ? formatFixedText(trade.quantity, pair.quantity_precision) : trade.quantity}
+              priceText={pair ? formatTickPrice(trade.price, pair.price_precision) : trade.price}
+              priceFull={pair ? formatTickPriceFull(trade.price, pair.price_precision) : trade.price}
+              amountText={
+                pair ? formatQuantity(trade.quantity, pair.quantity_precision, { compact: true }) : trade.quantity
+              }
+              amountFull={pair ? formatQuantity(trade.quantity, pair.quantity_precision) : trade.quantity}
               timeText={timeFormat.format(trade.timestamp)}
               tabIndex={tabIndexOf(trade.id)}
               sideText={trade.side === 'buy' ? t('tradeMarket.trades.buy') : t('tradeMarket.trades.sell')}
@@ -82,7 +87,9 @@ export function RecentTradesPanel({ pairId, onPriceClick, limit }: RecentTradesP
 interface TradeRowProps {
   trade: Trade;
   priceText: string;
+  priceFull: string;
   amountText: string;
+  amountFull: string;
   timeText: string;
   sideText: string;
   tabIndex: number;
@@ -92,7 +99,9 @@ interface TradeRowProps {
 const TradeRow = memo(function TradeRow({
   trade,
   priceText,
+  priceFull,
   amountText,
+  amountFull,
   timeText,
   sideText,
   tabIndex,
@@ -106,8 +115,8 @@ const TradeRow = memo(function TradeRow({
       tabIndex={tabIndex}
       aria-label={t('tradeMarket.trades.rowLabel', {
         side: sideText,
-        amount: amountText,
-        price: priceText,
+        amount: amountFull,
+        price: priceFull,
         time: timeText,
       })}
       data-testid="recent-trade-row"
