@@ -2,9 +2,9 @@ import type { Amount } from '@platform/money';
 import { type PointerEvent, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { formatQuantity, formatTickPrice, formatTickPriceFull } from '../../lib/number-format.ts';
 import { useOrderBook } from '../market-data/index.ts';
 import { buildDepthModel, type DepthModel, type DepthPoint, toNumber } from './depth-model.ts';
-import { formatQuantity, formatTickPrice, formatTickPriceFull } from '../../lib/number-format.ts';
 import { deepestScale, pairCurrencies, useTradingPair } from './market-format.ts';
 import '../../theme/trade-market.css';
 

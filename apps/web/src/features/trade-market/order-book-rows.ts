@@ -1,4 +1,5 @@
 import { type Amount, max as larger } from '@platform/money';
+import { formatQuantity, formatTickPrice, formatTickPriceFull } from '../../lib/number-format.ts';
 import {
   type BookLevel,
   type BookSide,
@@ -9,7 +10,6 @@ import {
   type OrderBookPicture,
   type Spread,
 } from '../market-data/index.ts';
-import { formatQuantity, formatTickPrice, formatTickPriceFull } from '../../lib/number-format.ts';
 
 /** One row of the order book as drawn. */
 export interface BookRow {
