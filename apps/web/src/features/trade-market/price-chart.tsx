@@ -76,6 +76,23 @@ function axisPrice(price: number, pricePrecision: number): string {
   return compressZeros(groupThousands(price.toFixed(pricePrecision)));
 }
 
+/**
+ * The price axis drops the trailing zeros every mark shares (0.0₈23, 0.0₈225 rather than
+ * 0.0₈230000, 0.0₈225000), keeping at least cents, so the marks stay short and aligned.
+ */
+function axisTickmarks(prices: readonly number[], pricePrecision: number): string[] {
+  const texts = prices.map((price) => price.toFixed(pricePrecision));
+  const keep = Math.min(pricePrecision, 2);
+  const shared = Math.min(...texts.map((text) => trailingZeros(text, pricePrecision)));
+  const drop = Math.max(0, Math.min(shared, pricePrecision - keep));
+  return texts.map((text) => compressZeros(groupThousands(drop > 0 ? text.slice(0, -drop) : text)));
+}
+
+function trailingZeros(text: string, decimals: number): number {
+  const fraction = text.slice(text.length - decimals);
+  return fraction.length - fraction.replace(/0+$/, '').length;
+}
+
 /** Axis labels in the viewer's time zone (the library's own are UTC). */
 function tickMark(time: Time, type: TickMarkType, locale: string): string {
   const date = new Date((time as number) * 1000);
@@ -202,10 +219,17 @@ export function PriceChart({ pairId, initialRange = '1h' }: PriceChartProps) {
     const parts = partsRef.current;
     if (!parts) return;
     const formatter = (price: number) => axisPrice(price, pricePrecision);
+    const tickmarksFormatter = (prices: readonly number[]) => axisTickmarks(prices, pricePrecision);
     // `base` (1 / tick) rather than minMove alone: a BABYDOGE tick of 1e-14 is past where
     // 1 / minMove is exact in floating point, which the library's docs warn about.
     parts.candles.applyOptions({
-      priceFormat: { type: 'custom', formatter, minMove: 10 ** -pricePrecision, base: 10 ** pricePrecision },
+      priceFormat: {
+        type: 'custom',
+        formatter,
+        tickmarksFormatter,
+        minMove: 10 ** -pricePrecision,
+        base: 10 ** pricePrecision,
+      },
     });
     parts.chart.applyOptions({ localization: { priceFormatter: formatter } });
   }, [pricePrecision]);
