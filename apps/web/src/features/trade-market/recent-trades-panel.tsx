@@ -1,8 +1,9 @@
 import type { Trade } from '@platform/contracts';
 import clsx from 'clsx';
-import { memo, useId, useMemo } from 'react';
+import { memo, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { formatTime } from '../../lib/date-format.ts';
 import { formatQuantity, formatTickPrice, formatTickPriceFull } from '../../lib/number-format.ts';
 import { useRecentTrades } from '../market-data/index.ts';
 import { ColumnHeading } from './column-heading.tsx';
@@ -19,16 +20,11 @@ export interface RecentTradesPanelProps {
 
 /** The market's latest trades: price coloured by the taker's side, amount and time. */
 export function RecentTradesPanel({ pairId, onPriceClick, limit }: RecentTradesPanelProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const titleId = useId();
   const pair = useTradingPair(pairId);
   const { base, quote } = pairCurrencies(pairId, pair);
   const { trades, status, reload } = useRecentTrades(pairId, limit);
-  const timeFormat = useMemo(
-    () =>
-      new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false }),
-    [i18n.language],
-  );
   const { tabIndexOf, containerProps } = useRovingRows(
     trades.map((trade) => trade.id),
     trades[0]?.id,
@@ -59,7 +55,7 @@ export function RecentTradesPanel({ pairId, onPriceClick, limit }: RecentTradesP
                 pair ? formatQuantity(trade.quantity, pair.quantity_precision, { compact: true }) : trade.quantity
               }
               amountFull={pair ? formatQuantity(trade.quantity, pair.quantity_precision) : trade.quantity}
-              timeText={timeFormat.format(trade.timestamp)}
+              timeText={formatTime(trade.timestamp)}
               tabIndex={tabIndexOf(trade.id)}
               sideText={trade.side === 'buy' ? t('tradeMarket.trades.buy') : t('tradeMarket.trades.sell')}
               onPriceClick={onPriceClick}
