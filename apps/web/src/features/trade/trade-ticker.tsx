@@ -76,7 +76,7 @@ export function TradeTicker({ pairId, pair, quote, onSelectPair }: TradeTickerPr
 function Stat({ label, testId, children }: { label: string; testId?: string; children: ReactNode }) {
   return (
     <div className="trade-ticker-stat">
-      <dt>{label}</dt>
+      <dt title={label}>{label}</dt>
       <dd className="tabular" data-testid={testId}>
         {children}
       </dd>
