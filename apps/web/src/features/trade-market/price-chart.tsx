@@ -18,11 +18,11 @@ import {
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { groupThousands, toAmount } from '../../lib/format.ts';
+import { toAmount } from '../../lib/format.ts';
 import { formatQuantity, formatTickPrice } from '../../lib/number-format.ts';
-import { compressZeros } from '../../lib/subscript-zeros.ts';
 import { useAppStore } from '../../state/app-store.ts';
 import { type LiveCandles, useCandles } from '../market-data/index.ts';
+import { axisPrice, axisTickmarks } from './chart-price-format.ts';
 import { type ChartColors, chartColors } from './chart-theme.ts';
 import { pairCurrencies, useTradingPair } from './market-format.ts';
 import '../../theme/trade-market.css';
@@ -66,31 +66,6 @@ function candleAt(candles: readonly Candle[], timeMs: number): Candle | undefine
     else high = middle - 1;
   }
   return undefined;
-}
-
-/**
- * Axis, crosshair and last-price labels: chart coordinates (numbers, the library's API), not
- * amounts, written like every other price of the pair: at its tick, tiny ones as 0.0₈2106.
- */
-function axisPrice(price: number, pricePrecision: number): string {
-  return compressZeros(groupThousands(price.toFixed(pricePrecision)));
-}
-
-/**
- * The price axis drops the trailing zeros every mark shares (0.0₈23, 0.0₈225 rather than
- * 0.0₈230000, 0.0₈225000), keeping at least cents, so the marks stay short and aligned.
- */
-function axisTickmarks(prices: readonly number[], pricePrecision: number): string[] {
-  const texts = prices.map((price) => price.toFixed(pricePrecision));
-  const keep = Math.min(pricePrecision, 2);
-  const shared = Math.min(...texts.map((text) => trailingZeros(text, pricePrecision)));
-  const drop = Math.max(0, Math.min(shared, pricePrecision - keep));
-  return texts.map((text) => compressZeros(groupThousands(drop > 0 ? text.slice(0, -drop) : text)));
-}
-
-function trailingZeros(text: string, decimals: number): number {
-  const fraction = text.slice(text.length - decimals);
-  return fraction.length - fraction.replace(/0+$/, '').length;
 }
 
 /** Axis labels in the viewer's time zone (the library's own are UTC). */
