@@ -109,6 +109,15 @@ describe('formatBalance (spec §5)', () => {
     expect(formatBalance('0.123456789', 'BTC')).toBe('0.12345678');
     expect(formatBalance('2', 'btc')).toBe('2.00000000');
   });
+
+  it('keeps two significant digits, rounded down, of a non-zero balance below one shown unit', () => {
+    expect(formatBalance('0.0049', 'ETH')).toBe('0.0049');
+    expect(formatBalance('0.004999', 'ETH')).toBe('0.0049');
+    expect(formatBalance('0.000000001', 'BTC')).toBe('0.0₈1');
+    expect(formatBalance('0.0000001234', 'USDT')).toBe('0.0₆12');
+    expect(formatBalance('0', 'ETH')).toBe('0.00');
+    expect(formatBalance('-0.001', 'ETH')).toBe('-0.001');
+  });
 });
 
 describe('formatCompact', () => {

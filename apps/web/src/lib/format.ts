@@ -7,6 +7,7 @@ import {
   significantScale,
   stripTrailingZeros,
   toScale,
+  toSignificant,
 } from '@platform/money';
 import { compressZeros } from './subscript-zeros.ts';
 
@@ -122,10 +123,18 @@ export function balanceDecimals(currency: string): number {
   return currency.toUpperCase() === 'BTC' ? 8 : 2;
 }
 
+/**
+ * A non-zero balance below one shown unit keeps two significant digits, still rounded down, so
+ * 0.0049 ETH reads 0.0049 rather than an empty-looking 0.00.
+ */
 export function formatBalance(value: string | null | undefined, currency: string): string {
   const balance = toAmount(value);
   if (!balance) return MISSING_VALUE;
-  return groupThousands(formatDecimal(balance, { scale: balanceDecimals(currency), rounding: 'down' }));
+  const shown = toScale(balance, balanceDecimals(currency), 'down');
+  if (shown.units === 0n && balance.units !== 0n) {
+    return compressZeros(formatDecimal(stripTrailingZeros(toSignificant(balance, 2, 'down'))));
+  }
+  return groupThousands(formatDecimal(shown));
 }
 
 const COMPACT_UNITS = [
