@@ -125,7 +125,9 @@ describe('OrderBookPanel', () => {
     );
     act(() => server.latest.receive(snapshot));
     await screen.findAllByTestId('order-book-row');
-    await waitFor(() => expect(rowsOf('order-book-bids')).toEqual([['bid', '0.00000000209627', '0.0₈209627190.48B190.48B']]));
+    await waitFor(() =>
+      expect(rowsOf('order-book-bids')).toEqual([['bid', '0.00000000209627', '0.0₈209627190.48B190.48B']]),
+    );
     expect(rowsOf('order-book-asks')).toEqual([['ask', '0.00000000210045', '0.0₈2100452.38T2.38T']]);
     const row = screen.getByRole('button', {
       name: 'Bid 0.00000000209627, amount 190,476,190,476 BABYDOGE, total 190,476,190,476 BABYDOGE',
@@ -135,12 +137,11 @@ describe('OrderBookPanel', () => {
     // 0.00000000210045 - 0.00000000209627, at the tick.
     expect(screen.getByTestId('order-book-spread')).toHaveTextContent('Spread 0.0₁₁418 (0.199%)');
     const grouping = screen.getByTestId('order-book-grouping');
-    expect(within(grouping).getAllByRole('option').map((option) => option.textContent)).toEqual([
-      '0.0₁₃1',
-      '0.0₁₂1',
-      '0.0₁₁1',
-      '0.0₁₀1',
-    ]);
+    expect(
+      within(grouping)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['0.0₁₃1', '0.0₁₂1', '0.0₁₁1', '0.0₁₀1']);
   });
 
   it('draws the socket snapshot: asks far to near above the spread, bids best first below', async () => {
