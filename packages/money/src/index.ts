@@ -33,5 +33,6 @@ export type { ParseError, ParseOptions } from './parse.ts';
 export { decimal, MAX_DECIMAL_TEXT_LENGTH, parseDecimal } from './parse.ts';
 export type { Rounding } from './rounding.ts';
 export { ROUNDINGS } from './rounding.ts';
+export { magnitude, significantScale, toSignificant } from './significant.ts';
 export { ceilToStep, floorToStep, isMultipleOf, roundToStep } from './step.ts';
 export { fromUnits, toUnits } from './units.ts';

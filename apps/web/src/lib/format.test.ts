@@ -4,6 +4,7 @@ import {
   formatCompact,
   formatCompactNumber,
   formatPercent,
+  formatPriceNumberFull,
   formatQuotePrice,
   formatUsdPrice,
   groupThousands,
@@ -26,8 +27,9 @@ describe('formatUsdPrice (spec §5)', () => {
     ['0.5', '$0.500000'],
     ['0.12345678', '$0.12345678'],
     ['0.123456789', '$0.12345679'],
-    ['0.00001234', '$0.00001234'],
-    ['0.000012340000', '$0.00001234'],
+    ['0.00001234', '$0.0₄1234'],
+    ['0.000012340000', '$0.0₄1234'],
+    ['0.00021015', '$0.00021015'],
     ['0', '$0.000000'],
     ['0.999999999', '$1.00'],
   ])('%s -> %s', (input, expected) => {
@@ -45,6 +47,30 @@ describe('formatUsdPrice (spec §5)', () => {
     expect(formatQuotePrice('0.0523', 'BTC')).toBe('0.052300 BTC');
     expect(formatQuotePrice('2.5', 'USDT')).toBe('$2.50');
     expect(formatQuotePrice(null, 'ETH')).toBe(MISSING_VALUE);
+  });
+});
+
+describe('tiny prices (issue 13: BABYDOGE, SHIB, PEPE, FLOKI)', () => {
+  it.each([
+    // Four significant digits where 8 decimals would show fewer; subscript from 4 zeros.
+    ['0.00000000209874', '$0.0₈2099', '$0.000000002099'],
+    ['0.0000000021', '$0.0₈21', '$0.0000000021'],
+    ['0.00000000209849', '$0.0₈2098', '$0.000000002098'],
+    ['0.0000245469', '$0.0₄2455', '$0.00002455'],
+    ['0.0000118314', '$0.0₄1183', '$0.00001183'],
+    ['0.000210147', '$0.00021015', '$0.00021015'],
+    ['0.0000000000002106', '$0.0₁₂2106', '$0.0000000000002106'],
+    ['-0.00000000009874', '-$0.0₁₀9874', '-$0.00000000009874'],
+    // Rounding goes half up on the last shown digit, and may carry into a shorter run of zeros.
+    ['0.0000999996', '$0.000100', '$0.000100'],
+  ])('%s -> %s (full %s)', (input, shown, full) => {
+    expect(formatUsdPrice(input)).toBe(shown);
+    const fullText = formatPriceNumberFull(input);
+    expect(fullText.startsWith('-') ? `-$${fullText.slice(1)}` : `$${fullText}`).toBe(full);
+  });
+
+  it('quotes a tiny price in a coin by its code', () => {
+    expect(formatQuotePrice('0.000000000031', 'BTC')).toBe('0.0₁₀31 BTC');
   });
 });
 
@@ -82,6 +108,15 @@ describe('formatBalance (spec §5)', () => {
   it('shows 8 decimals for BTC', () => {
     expect(formatBalance('0.123456789', 'BTC')).toBe('0.12345678');
     expect(formatBalance('2', 'btc')).toBe('2.00000000');
+  });
+
+  it('keeps two significant digits, rounded down, of a non-zero balance below one shown unit', () => {
+    expect(formatBalance('0.0049', 'ETH')).toBe('0.0049');
+    expect(formatBalance('0.004999', 'ETH')).toBe('0.0049');
+    expect(formatBalance('0.000000001', 'BTC')).toBe('0.0₈1');
+    expect(formatBalance('0.0000001234', 'USDT')).toBe('0.0₆12');
+    expect(formatBalance('0', 'ETH')).toBe('0.00');
+    expect(formatBalance('-0.001', 'ETH')).toBe('-0.001');
   });
 });
 

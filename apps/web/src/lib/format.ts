@@ -4,9 +4,12 @@ import {
   formatDecimal,
   isNegative,
   parseDecimal,
+  significantScale,
   stripTrailingZeros,
   toScale,
+  toSignificant,
 } from '@platform/money';
+import { compressZeros } from './subscript-zeros.ts';
 
 /**
  * Spec §5 display formats, computed from decimal strings with @platform/money: no price, balance
@@ -57,15 +60,29 @@ function decimalsBetween(value: Amount, minDecimals: number, maxDecimals: number
   return formatDecimal(toScale(stripped, scale, 'half_up'));
 }
 
-/** Spec §5: 2 to 6 decimals when the price is 1 or more, 6 to 8 below 1. */
+/** Significant digits a price below 1 keeps when 8 decimals would show fewer (SHIB, BABYDOGE). */
+const PRICE_SIGNIFICANT_DIGITS = 4;
+
+/**
+ * Spec §5: 2 to 6 decimals when the price is 1 or more, 6 to 8 below 1 — and, where 8 decimals
+ * would leave fewer than 4 significant digits, as many more as keep 4 (0.0000000021064 is not
+ * '0.000000'). Four or more zeros after the point are written in subscript: '0.0₈2106'.
+ */
 export function formatPriceNumber(value: string | null | undefined): string {
+  const text = formatPriceNumberFull(value);
+  return text === MISSING_VALUE ? text : compressZeros(text);
+}
+
+/** The same with every zero written: for titles, screen readers and copying. */
+export function formatPriceNumberFull(value: string | null | undefined): string {
   const price = toAmount(value);
   if (!price) return MISSING_VALUE;
   // Decide on the value as shown at the deepest precision, so 0.999999999 reads $1.00.
   const shown = toScale(price, 8, 'half_up');
   const magnitude = isNegative(shown) ? { units: -shown.units, scale: shown.scale } : shown;
-  const text = compare(magnitude, ONE) >= 0 ? decimalsBetween(price, 2, 6) : decimalsBetween(price, 6, 8);
-  return groupThousands(text);
+  if (compare(magnitude, ONE) >= 0) return groupThousands(decimalsBetween(price, 2, 6));
+  const deepest = Math.max(8, significantScale(price, PRICE_SIGNIFICANT_DIGITS));
+  return groupThousands(decimalsBetween(price, 6, deepest));
 }
 
 /** A price in US dollars: '$67,234.50', '$0.00001234'. */
@@ -106,10 +123,18 @@ export function balanceDecimals(currency: string): number {
   return currency.toUpperCase() === 'BTC' ? 8 : 2;
 }
 
+/**
+ * A non-zero balance below one shown unit keeps two significant digits, still rounded down, so
+ * 0.0049 ETH reads 0.0049 rather than an empty-looking 0.00.
+ */
 export function formatBalance(value: string | null | undefined, currency: string): string {
   const balance = toAmount(value);
   if (!balance) return MISSING_VALUE;
-  return groupThousands(formatDecimal(balance, { scale: balanceDecimals(currency), rounding: 'down' }));
+  const shown = toScale(balance, balanceDecimals(currency), 'down');
+  if (shown.units === 0n && balance.units !== 0n) {
+    return compressZeros(formatDecimal(stripTrailingZeros(toSignificant(balance, 2, 'down'))));
+  }
+  return groupThousands(formatDecimal(shown));
 }
 
 const COMPACT_UNITS = [

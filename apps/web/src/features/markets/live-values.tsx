@@ -3,7 +3,9 @@ import clsx from 'clsx';
 import { Star } from 'lucide-react';
 import { type MouseEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatPercent, formatQuotePrice, percentDirection, toAmount } from '../../lib/format.ts';
+import { formatPercent, percentDirection, toAmount } from '../../lib/format.ts';
+import { formatPairPrice, formatPairPriceFull } from '../../lib/number-format.ts';
+import { isCompressed } from '../../lib/subscript-zeros.ts';
 
 /** How long a changed price stays highlighted. */
 const FLASH_MS = 800;
@@ -23,11 +25,14 @@ export function LivePrice({
   quoteCurrency,
   testId,
   className,
+  pricePrecision,
 }: {
   price: string | null;
   quoteCurrency: string;
   testId?: string;
   className?: string;
+  /** The pair's price precision: the price is shown at its tick when known. */
+  pricePrecision?: number | undefined;
 }) {
   const previous = useRef(price);
   const [flash, setFlash] = useState<{ move: 'up' | 'down'; key: number } | null>(null);
@@ -39,13 +44,15 @@ export function LivePrice({
     const timer = setTimeout(() => setFlash(null), FLASH_MS);
     return () => clearTimeout(timer);
   }, [price]);
+  const text = formatPairPrice(price, quoteCurrency, pricePrecision);
   return (
     <span
       key={flash?.key ?? 0}
       className={clsx('live-price tabular', flash && `flash-${flash.move}`, className)}
       data-testid={testId}
+      title={isCompressed(text) ? formatPairPriceFull(price, quoteCurrency, pricePrecision) : undefined}
     >
-      {formatQuotePrice(price, quoteCurrency)}
+      {text}
     </span>
   );
 }

@@ -17,6 +17,7 @@ import {
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatDate, formatDateTime } from '../../lib/date-format.ts';
 import {
   NOTIFICATION_SETTINGS_PATH,
   previewText,
@@ -48,7 +49,7 @@ function useNow(intervalMs: number): number {
   return now;
 }
 
-export function formatRelativeTime(time: RelativeTime, t: TFunction, language: string): string {
+export function formatRelativeTime(time: RelativeTime, t: TFunction): string {
   switch (time.unit) {
     case 'justNow':
       return t('notificationCentre.time.justNow');
@@ -59,9 +60,7 @@ export function formatRelativeTime(time: RelativeTime, t: TFunction, language: s
     case 'days':
       return t('notificationCentre.time.daysAgo', { n: time.count });
     case 'date':
-      return new Intl.DateTimeFormat(language, { year: 'numeric', month: 'short', day: 'numeric' }).format(
-        time.timestamp,
-      );
+      return formatDate(time.timestamp);
   }
 }
 
@@ -85,7 +84,7 @@ export function NotificationPanel({
   onClear,
   onClose,
 }: NotificationPanelProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const now = useNow(CLOCK_TICK_MS);
   const unread = unreadCount(notifications);
   return (
@@ -133,7 +132,7 @@ export function NotificationPanel({
             <NotificationRow
               key={notification.id}
               notification={notification}
-              time={formatRelativeTime(relativeTime(now, notification.timestamp), t, i18n.language)}
+              time={formatRelativeTime(relativeTime(now, notification.timestamp), t)}
               onOpen={onOpen}
               onDelete={onDelete}
             />
@@ -194,7 +193,7 @@ function NotificationRow({ notification, time, onOpen, onDelete }: NotificationR
           <time
             className="notification-time"
             dateTime={new Date(notification.timestamp).toISOString()}
-            title={new Date(notification.timestamp).toLocaleString()}
+            title={formatDateTime(notification.timestamp)}
           >
             {time}
           </time>

@@ -235,7 +235,7 @@ describe('AccountOrdersTabs: histories and sign-in', () => {
     const tradeRow = await screen.findByTestId('trade-history-row');
     expect(tradeRow).toHaveTextContent('Sell');
     expect(tradeRow).toHaveTextContent('Maker');
-    expect(tradeRow).toHaveTextContent('600.105');
+    expect(tradeRow).toHaveTextContent('600.11');
   });
 
   it('moves between the tabs with the arrow keys', async () => {
@@ -320,13 +320,13 @@ describe('AccountOrdersTabs: in a narrow column (under the chart, phones)', () =
     expect(cellLines(row).slice(1)).toEqual([
       ['60,000.00', '60,010.50', 'Stop 59,900.00'],
       ['0.01', '0.01100%'],
-      ['Filled', '600.105'],
+      ['Filled', '600.11'],
     ]);
     expect(cellLines(row)[0]?.slice(0, 2)).toEqual(['BTC/USD', 'Buy · Stop limit']);
 
     await user.click(screen.getByTestId('orders-tab-trades'));
     const tradeRow = await screen.findByTestId('trade-history-row');
     expect(cellLines(tradeRow).slice(0, 1)[0]?.slice(0, 2)).toEqual(['BTC/USD', 'Sell · Maker']);
-    expect(cellLines(tradeRow).slice(1)).toEqual([['60,010.50'], ['0.01', '600.105'], [expect.any(String), 'USD']]);
+    expect(cellLines(tradeRow).slice(1)).toEqual([['60,010.50'], ['0.01', '600.11'], [expect.any(String), 'USD']]);
   });
 });

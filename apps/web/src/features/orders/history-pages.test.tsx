@@ -133,7 +133,7 @@ describe('/orders', () => {
       'Fee',
       'Status',
     ]);
-    expect(within(table).getByTestId('order-history-row')).toHaveTextContent('0.6 USD');
+    expect(within(table).getByTestId('order-history-row')).toHaveTextContent('0.60 USD');
     await user.selectOptions(screen.getByTestId('history-filter-side'), 'sell');
     expect(await screen.findByText('No orders match these filters.')).toBeInTheDocument();
   });

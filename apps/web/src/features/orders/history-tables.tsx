@@ -1,5 +1,6 @@
 import type { AccountTrade, Order } from '@platform/contracts';
 import { useTranslation } from 'react-i18next';
+import { formatCurrencyAmount } from '../../lib/number-format.ts';
 import {
   ColumnHeadings,
   FilledAmount,
@@ -15,7 +16,7 @@ import {
   TimeCell,
   WideOrderCells,
 } from './order-cells.tsx';
-import { formatExact, formatOrderPrice, type PairsById } from './order-format.ts';
+import { formatExact, formatFee, formatOrderPrice, formatOrderTotal, type PairsById } from './order-format.ts';
 import { OrdersTable } from './orders-table.tsx';
 
 /** The order history and the trade history as tables (spec §3.6 labels). */
@@ -72,7 +73,10 @@ export function OrderHistoryTable({ orders, pairs }: { orders: readonly Order[];
                   />
                   <StackedCell
                     num
-                    lines={[<StatusBadge key="status" status={order.status} />, formatExact(order.total)]}
+                    lines={[
+                      <StatusBadge key="status" status={order.status} />,
+                      formatOrderTotal(order.total, order.trading_pair, pair),
+                    ]}
                   />
                 </>
               ) : (
@@ -83,8 +87,8 @@ export function OrderHistoryTable({ orders, pairs }: { orders: readonly Order[];
                   <td className="num tabular">
                     <FilledAmount order={order} />
                   </td>
-                  <NumberCell>{formatExact(order.total)}</NumberCell>
-                  <NumberCell className="muted">{`${formatExact(order.fee)} ${order.fee_currency}`}</NumberCell>
+                  <NumberCell>{formatOrderTotal(order.total, order.trading_pair, pair)}</NumberCell>
+                  <NumberCell className="muted">{formatFee(order.fee, order.fee_currency)}</NumberCell>
                   <StatusCell status={order.status} />
                 </>
               )}
@@ -115,7 +119,9 @@ export function TradeHistoryTable({ trades, pairs }: { trades: readonly AccountT
       }
       rows={(narrow) =>
         trades.map((trade) => {
-          const price = formatOrderPrice(trade.price, trade.trading_pair, pairs.get(trade.trading_pair));
+          const pair = pairs.get(trade.trading_pair);
+          const price = formatOrderPrice(trade.price, trade.trading_pair, pair);
+          const total = formatOrderTotal(trade.total, trade.trading_pair, pair);
           const role = t(`history.roles.${trade.role}`);
           return (
             <tr key={`${trade.id}-${trade.order_id}`} data-testid="trade-history-row" data-trade-id={trade.id}>
@@ -123,8 +129,8 @@ export function TradeHistoryTable({ trades, pairs }: { trades: readonly AccountT
                 <>
                   <OrderSummaryCell pairId={trade.trading_pair} side={trade.side} kind={role} time={trade.timestamp} />
                   <StackedCell num lines={[price]} />
-                  <StackedCell num lines={[formatExact(trade.quantity), formatExact(trade.total)]} />
-                  <StackedCell num lines={[formatExact(trade.fee), trade.fee_currency]} />
+                  <StackedCell num lines={[formatExact(trade.quantity), total]} />
+                  <StackedCell num lines={[formatCurrencyAmount(trade.fee, trade.fee_currency), trade.fee_currency]} />
                 </>
               ) : (
                 <>
@@ -134,8 +140,8 @@ export function TradeHistoryTable({ trades, pairs }: { trades: readonly AccountT
                   <td className="muted">{role}</td>
                   <NumberCell>{price}</NumberCell>
                   <NumberCell>{formatExact(trade.quantity)}</NumberCell>
-                  <NumberCell>{formatExact(trade.total)}</NumberCell>
-                  <NumberCell className="muted">{`${formatExact(trade.fee)} ${trade.fee_currency}`}</NumberCell>
+                  <NumberCell>{total}</NumberCell>
+                  <NumberCell className="muted">{formatFee(trade.fee, trade.fee_currency)}</NumberCell>
                 </>
               )}
             </tr>

@@ -21,8 +21,9 @@ export const NARROW_TABLE_PX = 720;
 
 /** A time in the reader's locale, with its ISO form for machines. */
 function LocalTime({ value }: { value: string | number }) {
-  const { i18n } = useTranslation();
-  return <time dateTime={isoTime(value)}>{formatLocalDateTime(value, i18n.language)}</time>;
+  // Read in render so a language change (which re-renders translated screens) rewrites it.
+  useTranslation();
+  return <time dateTime={isoTime(value)}>{formatLocalDateTime(value)}</time>;
 }
 
 export function TimeCell({ value }: { value: string | number }) {

@@ -1,6 +1,8 @@
 import type { Order, TradingPair } from '@platform/contracts';
-import { div, formatDecimal, isZero, mul, mulToScale, stripTrailingZeros, toScale } from '@platform/money';
+import { div, formatDecimal, isZero, mul, stripTrailingZeros } from '@platform/money';
+import { formatDateTime } from '../../lib/date-format.ts';
 import { formatQuotePrice, groupThousands, MISSING_VALUE, toAmount } from '../../lib/format.ts';
+import { formatCurrencyAmount, formatTickPrice } from '../../lib/number-format.ts';
 
 /**
  * How the order and trade tables show their values. Every figure goes from the wire's decimal
@@ -24,9 +26,9 @@ export function baseCurrencyOf(pairId: string, pair: TradingPair | undefined): s
 }
 
 /**
- * A price at the pair's precision ('67,234.50'), or, when the listing is not known, the general
- * price format of the quote currency. Prices carry no currency sign in a table whose pair column
- * already names the quote.
+ * A price at the pair's precision ('67,234.50', tiny ones '0.0₈209874'), or, when the listing is
+ * not known, the general price format of the quote currency. Prices carry no currency sign in a
+ * table whose pair column already names the quote.
  */
 export function formatOrderPrice(
   value: string | null | undefined,
@@ -39,7 +41,25 @@ export function formatOrderPrice(
     const text = formatQuotePrice(value, quoteCurrencyOf(pairId, pair));
     return text.replace(/^(-?)\$/, '$1');
   }
-  return groupThousands(formatDecimal(toScale(price, pair.price_precision, 'half_up')));
+  return formatTickPrice(price, pair.price_precision);
+}
+
+/**
+ * A total (price x amount) in the quote currency's display precision: '1,234.57', never the
+ * 12 decimals a trade's exact value has.
+ */
+export function formatOrderTotal(
+  value: string | null | undefined,
+  pairId: string,
+  pair: TradingPair | undefined,
+): string {
+  return formatCurrencyAmount(value, quoteCurrencyOf(pairId, pair));
+}
+
+/** A fee with its currency, at that currency's display precision: '0.07 USD', '0.00000123 BTC'. */
+export function formatFee(value: string | null | undefined, currency: string): string {
+  const text = formatCurrencyAmount(value, currency);
+  return text === MISSING_VALUE ? text : `${text} ${currency}`;
 }
 
 /** An amount exactly as given, trailing zeros dropped: '0.0100' -> '0.01', '1250' -> '1,250'. */
@@ -64,16 +84,15 @@ export function filledPercent(order: Pick<Order, 'filled_quantity' | 'quantity'>
 }
 
 /**
- * What an open order is worth in its quote currency: price x amount at the pair's price precision
- * (the order's value, as exchanges show it while the order rests); the fills' value when the
- * order has no limit price.
+ * What an open order is worth in its quote currency: price x amount (the order's value, as
+ * exchanges show it while the order rests), or the fills' value when the order has no limit
+ * price; at the quote currency's display precision.
  */
 export function openOrderTotal(order: Order, pair: TradingPair | undefined): string {
   const price = toAmount(order.price);
   const quantity = toAmount(order.quantity);
-  if (!price || !quantity) return formatExact(order.total);
-  const scale = pair?.price_precision ?? Math.max(price.scale, 2);
-  return groupThousands(formatDecimal(mulToScale(price, quantity, scale, 'half_up')));
+  const value = price && quantity ? mul(price, quantity) : order.total;
+  return formatCurrencyAmount(value, quoteCurrencyOf(order.trading_pair, pair));
 }
 
 /** A timestamp (ISO text or unix ms) as the ISO instant, or '' when unreadable. */
@@ -82,27 +101,9 @@ export function isoTime(value: string | number): string {
   return Number.isNaN(instant.getTime()) ? '' : instant.toISOString();
 }
 
-const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
-
 /** Local date and time to the second, in the interface language: '11/24/2026, 14:03:22'. */
-export function formatLocalDateTime(value: string | number, locale: string): string {
-  const instant = new Date(value);
-  if (Number.isNaN(instant.getTime())) return MISSING_VALUE;
-  let format = dateTimeFormats.get(locale);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, {
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      // A 24-hour clock keeps the column narrow and every row the same width.
-      hourCycle: 'h23',
-    });
-    dateTimeFormats.set(locale, format);
-  }
-  return format.format(instant);
+export function formatLocalDateTime(value: string | number): string {
+  return formatDateTime(value);
 }
 
 export function pageCount(total: number, limit: number): number {

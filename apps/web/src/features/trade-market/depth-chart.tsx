@@ -2,9 +2,10 @@ import type { Amount } from '@platform/money';
 import { type PointerEvent, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { formatQuantity, formatTickPrice, formatTickPriceFull } from '../../lib/number-format.ts';
 import { useOrderBook } from '../market-data/index.ts';
 import { buildDepthModel, type DepthModel, type DepthPoint, toNumber } from './depth-model.ts';
-import { deepestScale, formatFixed, pairCurrencies, useTradingPair } from './market-format.ts';
+import { deepestScale, pairCurrencies, useTradingPair } from './market-format.ts';
 import '../../theme/trade-market.css';
 
 export interface DepthChartProps {
@@ -112,8 +113,8 @@ export function DepthChart({ pairId }: DepthChartProps) {
 
   const label = model
     ? t('tradeMarket.depth.label', {
-        lowest: formatFixed(model.bids.at(-1)?.price ?? model.low, pricePrecision),
-        highest: formatFixed(model.asks.at(-1)?.price ?? model.high, pricePrecision),
+        lowest: formatTickPriceFull(model.bids.at(-1)?.price ?? model.low, pricePrecision),
+        highest: formatTickPriceFull(model.asks.at(-1)?.price ?? model.high, pricePrecision),
       })
     : t('tradeMarket.depth.title');
 
@@ -158,12 +159,12 @@ export function DepthChart({ pairId }: DepthChartProps) {
               />
             </svg>
             <span className="dc-axis dc-max tabular" aria-hidden="true">
-              {formatFixed(model.maxTotal, quantityPrecision)} {base}
+              {formatQuantity(model.maxTotal, quantityPrecision, { compact: true })} {base}
             </span>
             <div className="dc-axis dc-prices tabular" aria-hidden="true">
-              <span>{formatFixed(model.low, pricePrecision)}</span>
-              <span>{t('tradeMarket.depth.mid', { price: formatFixed(model.mid, pricePrecision) })}</span>
-              <span>{formatFixed(model.high, pricePrecision)}</span>
+              <span>{formatTickPrice(model.low, pricePrecision)}</span>
+              <span>{t('tradeMarket.depth.mid', { price: formatTickPrice(model.mid, pricePrecision) })}</span>
+              <span>{formatTickPrice(model.high, pricePrecision)}</span>
             </div>
             {pointer && (
               <div
@@ -175,8 +176,8 @@ export function DepthChart({ pairId }: DepthChartProps) {
                 <span className="dc-tip tabular" data-flip={pointer.x > 0.6 || undefined}>
                   {t('tradeMarket.depth.pointer', {
                     side: pointer.side === 'bid' ? t('tradeMarket.book.bid') : t('tradeMarket.book.ask'),
-                    price: formatFixed(pointer.point.price, pricePrecision),
-                    total: `${formatFixed(pointer.point.total, quantityPrecision)} ${base}`,
+                    price: formatTickPrice(pointer.point.price, pricePrecision),
+                    total: `${formatQuantity(pointer.point.total, quantityPrecision, { compact: true })} ${base}`,
                   })}
                 </span>
               </div>

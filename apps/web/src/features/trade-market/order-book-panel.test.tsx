@@ -30,20 +30,32 @@ const BTC_USD: TradingPair = {
   change_24h: '1.5',
 };
 
-function renderPanel() {
+const BABYDOGE_USD: TradingPair = {
+  ...BTC_USD,
+  id: 'BABYDOGE_USD',
+  base_currency: 'BABYDOGE',
+  symbol: 'BABYDOGE/USD',
+  min_trade_amount: '100000000',
+  max_trade_amount: '1000000000000000',
+  price_precision: 14,
+  quantity_precision: 0,
+  current_price: '0.00000000209874',
+};
+
+function renderPanel(pair: TradingPair = BTC_USD) {
   const server = new FakeWebSocketServer();
   replaceMarketData(createMarketData({ createSocket: server.create, url: () => 'ws://test/ws' }));
   stubFetch({
-    'GET /v1/trading-pairs': () => json(200, [BTC_USD]),
+    'GET /v1/trading-pairs': () => json(200, [pair]),
     // The HTTP seed never answers here: every row on screen comes from the socket.
-    'GET /v1/orderbook/BTC_USD': () => new Promise<Response>(() => {}),
-    'GET /v1/market/BTC_USD/trades': () => json(200, []),
+    [`GET /v1/orderbook/${pair.id}`]: () => new Promise<Response>(() => {}),
+    [`GET /v1/market/${pair.id}/trades`]: () => json(200, []),
   });
   const onPriceClick = vi.fn();
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={queryClient}>
-      <OrderBookPanel pairId="BTC_USD" onPriceClick={onPriceClick} />
+      <OrderBookPanel pairId={pair.id} onPriceClick={onPriceClick} />
     </QueryClientProvider>,
   );
   return { server, onPriceClick, user: userEvent.setup() };
@@ -56,13 +68,14 @@ function bookUpdate(
   sequence: number,
   bids: string[][],
   asks: string[][],
+  pairId = 'BTC_USD',
 ) {
   return {
     type: 'orderbook_update',
-    channel: 'orderbook.BTC_USD',
+    channel: `orderbook.${pairId}`,
     seq,
     ...(kind === 'snapshot' ? { snapshot: true } : {}),
-    payload: { trading_pair: 'BTC_USD', kind, sequence, prev_sequence: prev, bids, asks, timestamp: 1_700_000_000_000 },
+    payload: { trading_pair: pairId, kind, sequence, prev_sequence: prev, bids, asks, timestamp: 1_700_000_000_000 },
   };
 }
 
@@ -97,6 +110,40 @@ async function openWithSnapshot(server: FakeWebSocketServer) {
 }
 
 describe('OrderBookPanel', () => {
+  it('reads a tiny-price book (BABYDOGE): subscript zeros, shortened amounts, every digit in the label', async () => {
+    const { server, onPriceClick, user } = renderPanel(BABYDOGE_USD);
+    await waitFor(() => expect(server.sockets).toHaveLength(1));
+    act(() => server.latest.acceptOpen());
+    const snapshot = bookUpdate(
+      1,
+      'snapshot',
+      7,
+      7,
+      [['0.00000000209627', '190476190476']],
+      [['0.00000000210045', '2380952380952']],
+      'BABYDOGE_USD',
+    );
+    act(() => server.latest.receive(snapshot));
+    await screen.findAllByTestId('order-book-row');
+    await waitFor(() =>
+      expect(rowsOf('order-book-bids')).toEqual([['bid', '0.00000000209627', '0.0₈209627190.48B190.48B']]),
+    );
+    expect(rowsOf('order-book-asks')).toEqual([['ask', '0.00000000210045', '0.0₈2100452.38T2.38T']]);
+    const row = screen.getByRole('button', {
+      name: 'Bid 0.00000000209627, amount 190,476,190,476 BABYDOGE, total 190,476,190,476 BABYDOGE',
+    });
+    await user.click(row);
+    expect(onPriceClick).toHaveBeenCalledWith('0.00000000209627');
+    // 0.00000000210045 - 0.00000000209627, at the tick.
+    expect(screen.getByTestId('order-book-spread')).toHaveTextContent('Spread 0.0₁₁418 (0.199%)');
+    const grouping = screen.getByTestId('order-book-grouping');
+    expect(
+      within(grouping)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['0.0₁₃1', '0.0₁₂1', '0.0₁₁1', '0.0₁₀1']);
+  });
+
   it('draws the socket snapshot: asks far to near above the spread, bids best first below', async () => {
     const { server } = renderPanel();
     await openWithSnapshot(server);

@@ -6,9 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useMediaQuery } from '../../hooks/use-media-query.ts';
 import { toAmount } from '../../lib/format.ts';
+import { formatTickPrice, formatTickPriceFull } from '../../lib/number-format.ts';
+import { compressZeros } from '../../lib/subscript-zeros.ts';
 import { type BookSide, groupingSteps, useOrderBook, usePriceUpdate, useRecentTrades } from '../market-data/index.ts';
 import { ColumnHeading } from './column-heading.tsx';
-import { deepestScale, formatFixed, pairCurrencies, useTradingPair } from './market-format.ts';
+import { deepestScale, pairCurrencies, useTradingPair } from './market-format.ts';
 import { type BookRow, buildBookRows } from './order-book-rows.ts';
 import { useRovingRows } from './use-roving-rows.ts';
 import '../../theme/trade-market.css';
@@ -95,8 +97,8 @@ export function OrderBookPanel({ pairId, onPriceClick }: OrderBookPanelProps) {
           title={t('tradeMarket.book.grouping')}
         >
           {steps.map((option, index) => (
-            <option key={formatDecimal(option)} value={index}>
-              {formatDecimal(option)}
+            <option key={formatDecimal(option)} value={index} aria-label={formatDecimal(option)}>
+              {compressZeros(formatDecimal(option))}
             </option>
           ))}
         </select>
@@ -205,9 +207,9 @@ const BookRowButton = memo(function BookRowButton({ row, tabIndex, baseCurrency,
   const { t } = useTranslation();
   const label = t('tradeMarket.book.rowLabel', {
     side: row.side === 'ask' ? t('tradeMarket.book.ask') : t('tradeMarket.book.bid'),
-    price: row.priceText,
-    amount: `${row.amountText} ${baseCurrency}`,
-    total: `${row.totalText} ${baseCurrency}`,
+    price: row.priceFull,
+    amount: `${row.amountFull} ${baseCurrency}`,
+    total: `${row.totalFull} ${baseCurrency}`,
   });
   return (
     <button
@@ -252,7 +254,9 @@ function SpreadRow({ pairId, spread, pricePrecision }: SpreadRowProps) {
     <div className="ob-spread" data-testid="order-book-spread">
       <span className={clsx('ob-last tabular', direction === 1 && 'is-up', direction === -1 && 'is-down')}>
         <span className="visually-hidden">{t('tradeMarket.book.lastPrice')} </span>
-        {last ? formatFixed(last, pricePrecision) : '—'}
+        <span title={last ? formatTickPriceFull(last, pricePrecision) : undefined}>
+          {formatTickPrice(last, pricePrecision)}
+        </span>
         {direction === 1 && <ArrowUp size={14} aria-hidden="true" />}
         {direction === -1 && <ArrowDown size={14} aria-hidden="true" />}
       </span>
@@ -260,7 +264,7 @@ function SpreadRow({ pairId, spread, pricePrecision }: SpreadRowProps) {
         <span className="ob-spread-label">{t('tradeMarket.book.spread')}</span>{' '}
         {spread
           ? t('tradeMarket.book.spreadValue', {
-              absolute: formatFixed(spread.absolute, pricePrecision),
+              absolute: formatTickPrice(spread.absolute, pricePrecision),
               percent: formatDecimal(spread.percent),
             })
           : '—'}

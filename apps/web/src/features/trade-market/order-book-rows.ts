@@ -1,4 +1,5 @@
 import { type Amount, max as larger } from '@platform/money';
+import { formatQuantity, formatTickPrice, formatTickPriceFull } from '../../lib/number-format.ts';
 import {
   type BookLevel,
   type BookSide,
@@ -9,16 +10,20 @@ import {
   type OrderBookPicture,
   type Spread,
 } from '../market-data/index.ts';
-import { formatFixed } from './market-format.ts';
 
 /** One row of the order book as drawn. */
 export interface BookRow {
   side: BookSide;
   /** The exact group price, as a form would take it ('67202.73'). */
   price: string;
+  /** As drawn: tiny prices in subscript-zero notation, large quantities shortened ('2.38T'). */
   priceText: string;
   amountText: string;
   totalText: string;
+  /** Every digit written, for the row's label (screen readers) and title. */
+  priceFull: string;
+  amountFull: string;
+  totalFull: string;
   /** The row's depth bar, 0 to 1 of the deepest cumulative total shown on either side. */
   depth: number;
 }
@@ -33,9 +38,12 @@ function toRows(levels: readonly GroupedLevel[], side: BookSide, max: Amount, qu
   return levels.map((level) => ({
     side,
     price: level.price,
-    priceText: formatFixed(level.priceAmount, level.priceAmount.scale),
-    amountText: formatFixed(level.quantity, quantityScale),
-    totalText: formatFixed(level.total, quantityScale),
+    priceText: formatTickPrice(level.priceAmount, level.priceAmount.scale),
+    amountText: formatQuantity(level.quantity, quantityScale, { compact: true }),
+    totalText: formatQuantity(level.total, quantityScale, { compact: true }),
+    priceFull: formatTickPriceFull(level.priceAmount, level.priceAmount.scale),
+    amountFull: formatQuantity(level.quantity, quantityScale),
+    totalFull: formatQuantity(level.total, quantityScale),
     depth: depthFraction(level.total, max),
   }));
 }

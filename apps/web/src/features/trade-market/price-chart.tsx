@@ -18,11 +18,13 @@ import {
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { groupThousands, toAmount } from '../../lib/format.ts';
+import { toAmount } from '../../lib/format.ts';
+import { formatQuantity, formatTickPrice } from '../../lib/number-format.ts';
 import { useAppStore } from '../../state/app-store.ts';
 import { type LiveCandles, useCandles } from '../market-data/index.ts';
+import { axisPrice, axisTickmarks } from './chart-price-format.ts';
 import { type ChartColors, chartColors } from './chart-theme.ts';
-import { formatFixedText, pairCurrencies, useTradingPair } from './market-format.ts';
+import { pairCurrencies, useTradingPair } from './market-format.ts';
 import '../../theme/trade-market.css';
 
 export interface PriceChartProps {
@@ -191,12 +193,20 @@ export function PriceChart({ pairId, initialRange = '1h' }: PriceChartProps) {
   useEffect(() => {
     const parts = partsRef.current;
     if (!parts) return;
-    const tick = 10 ** -pricePrecision;
-    parts.candles.applyOptions({ priceFormat: { type: 'price', precision: pricePrecision, minMove: tick } });
-    // Axis and crosshair labels are chart coordinates, not amounts: grouped for reading only.
-    parts.chart.applyOptions({
-      localization: { priceFormatter: (price: number) => groupThousands(price.toFixed(pricePrecision)) },
+    const formatter = (price: number) => axisPrice(price, pricePrecision);
+    const tickmarksFormatter = (prices: readonly number[]) => axisTickmarks(prices, pricePrecision);
+    // `base` (1 / tick) rather than minMove alone: a BABYDOGE tick of 1e-14 is past where
+    // 1 / minMove is exact in floating point, which the library's docs warn about.
+    parts.candles.applyOptions({
+      priceFormat: {
+        type: 'custom',
+        formatter,
+        tickmarksFormatter,
+        minMove: 10 ** -pricePrecision,
+        base: 10 ** pricePrecision,
+      },
     });
+    parts.chart.applyOptions({ localization: { priceFormatter: formatter } });
   }, [pricePrecision]);
 
   useEffect(() => {
@@ -240,15 +250,18 @@ export function PriceChart({ pairId, initialRange = '1h' }: PriceChartProps) {
       </header>
       {legend && (
         <dl className="pc-legend tabular" aria-live="off">
-          <LegendValue term={t('tradeMarket.chart.open')} value={formatFixedText(legend.open, pricePrecision)} />
-          <LegendValue term={t('tradeMarket.chart.high')} value={formatFixedText(legend.high, pricePrecision)} />
-          <LegendValue term={t('tradeMarket.chart.low')} value={formatFixedText(legend.low, pricePrecision)} />
+          <LegendValue term={t('tradeMarket.chart.open')} value={formatTickPrice(legend.open, pricePrecision)} />
+          <LegendValue term={t('tradeMarket.chart.high')} value={formatTickPrice(legend.high, pricePrecision)} />
+          <LegendValue term={t('tradeMarket.chart.low')} value={formatTickPrice(legend.low, pricePrecision)} />
           <LegendValue
             term={t('tradeMarket.chart.close')}
-            value={formatFixedText(legend.close, pricePrecision)}
+            value={formatTickPrice(legend.close, pricePrecision)}
             tone={candleTone(legend)}
           />
-          <LegendValue term={t('tradeMarket.chart.volume')} value={`${formatFixedText(legend.volume, 2)} ${base}`} />
+          <LegendValue
+            term={t('tradeMarket.chart.volume')}
+            value={`${formatQuantity(legend.volume, pair?.quantity_precision ?? 2, { compact: true })} ${base}`}
+          />
         </dl>
       )}
       <div className="pc-body">

@@ -1,11 +1,13 @@
 import type { Trade } from '@platform/contracts';
 import clsx from 'clsx';
-import { memo, useId, useMemo } from 'react';
+import { memo, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { formatTime } from '../../lib/date-format.ts';
+import { formatQuantity, formatTickPrice, formatTickPriceFull } from '../../lib/number-format.ts';
 import { useRecentTrades } from '../market-data/index.ts';
 import { ColumnHeading } from './column-heading.tsx';
-import { formatFixedText, pairCurrencies, useTradingPair } from './market-format.ts';
+import { pairCurrencies, useTradingPair } from './market-format.ts';
 import { useRovingRows } from './use-roving-rows.ts';
 import '../../theme/trade-market.css';
 
@@ -18,16 +20,11 @@ export interface RecentTradesPanelProps {
 
 /** The market's latest trades: price coloured by the taker's side, amount and time. */
 export function RecentTradesPanel({ pairId, onPriceClick, limit }: RecentTradesPanelProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const titleId = useId();
   const pair = useTradingPair(pairId);
   const { base, quote } = pairCurrencies(pairId, pair);
   const { trades, status, reload } = useRecentTrades(pairId, limit);
-  const timeFormat = useMemo(
-    () =>
-      new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false }),
-    [i18n.language],
-  );
   const { tabIndexOf, containerProps } = useRovingRows(
     trades.map((trade) => trade.id),
     trades[0]?.id,
@@ -52,9 +49,13 @@ export function RecentTradesPanel({ pairId, onPriceClick, limit }: RecentTradesP
             <TradeRow
               key={trade.id}
               trade={trade}
-              priceText={pair ? formatFixedText(trade.price, pair.price_precision) : trade.price}
-              amountText={pair ? formatFixedText(trade.quantity, pair.quantity_precision) : trade.quantity}
-              timeText={timeFormat.format(trade.timestamp)}
+              priceText={pair ? formatTickPrice(trade.price, pair.price_precision) : trade.price}
+              priceFull={pair ? formatTickPriceFull(trade.price, pair.price_precision) : trade.price}
+              amountText={
+                pair ? formatQuantity(trade.quantity, pair.quantity_precision, { compact: true }) : trade.quantity
+              }
+              amountFull={pair ? formatQuantity(trade.quantity, pair.quantity_precision) : trade.quantity}
+              timeText={formatTime(trade.timestamp)}
               tabIndex={tabIndexOf(trade.id)}
               sideText={trade.side === 'buy' ? t('tradeMarket.trades.buy') : t('tradeMarket.trades.sell')}
               onPriceClick={onPriceClick}
@@ -82,7 +83,9 @@ export function RecentTradesPanel({ pairId, onPriceClick, limit }: RecentTradesP
 interface TradeRowProps {
   trade: Trade;
   priceText: string;
+  priceFull: string;
   amountText: string;
+  amountFull: string;
   timeText: string;
   sideText: string;
   tabIndex: number;
@@ -92,7 +95,9 @@ interface TradeRowProps {
 const TradeRow = memo(function TradeRow({
   trade,
   priceText,
+  priceFull,
   amountText,
+  amountFull,
   timeText,
   sideText,
   tabIndex,
@@ -106,8 +111,8 @@ const TradeRow = memo(function TradeRow({
       tabIndex={tabIndex}
       aria-label={t('tradeMarket.trades.rowLabel', {
         side: sideText,
-        amount: amountText,
-        price: priceText,
+        amount: amountFull,
+        price: priceFull,
         time: timeText,
       })}
       data-testid="recent-trade-row"

@@ -6,7 +6,8 @@ import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { Segmented } from '../../components/ui/segmented.tsx';
-import { formatBalance, formatQuotePrice, groupThousands, MISSING_VALUE } from '../../lib/format.ts';
+import { formatBalance, groupThousands, MISSING_VALUE } from '../../lib/format.ts';
+import { formatMoney } from '../../lib/number-format.ts';
 import { useAppStore } from '../../state/app-store.ts';
 import { useSignedInAccountId, useWalletBalances } from '../wallet/use-wallet.ts';
 import { lacksFunds } from './funds-hint.ts';
@@ -304,7 +305,8 @@ export function OrderFormPanel({ pair, lastPrice, side = null, priceFill = null 
 
 function shown(value: string | null, quote: string, estimated: boolean, t: TFunction) {
   if (value === null) return MISSING_VALUE;
-  const text = formatQuotePrice(value, quote);
+  // A fee or a total is an amount of the quote currency, not a price: '$0.07', not '$0.069000'.
+  const text = formatMoney(value, quote);
   return estimated ? t('trade.form.estimated', { value: text }) : text;
 }
 

@@ -2,13 +2,8 @@ import type { TradingPair } from '@platform/contracts';
 import clsx from 'clsx';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  formatCompactNumber,
-  formatQuotePrice,
-  MISSING_VALUE,
-  pairSymbol,
-  percentDirection,
-} from '../../lib/format.ts';
+import { formatCompactNumber, MISSING_VALUE, pairSymbol, percentDirection } from '../../lib/format.ts';
+import { formatPairPrice } from '../../lib/number-format.ts';
 import { type LiveQuote, quoteVolume, useMarketStatistics } from '../market-data/index.ts';
 import { ChangeText, LivePrice } from '../markets/live-values.tsx';
 import { PairSelector } from './pair-selector.tsx';
@@ -39,26 +34,33 @@ export function TradeTicker({ pairId, pair, quote, onSelectPair }: TradeTickerPr
   const low = quote?.low24h ?? statistics?.low24h ?? null;
   const volume = quote?.volume24h ?? statistics?.volume24h ?? pair?.volume_24h ?? null;
   const volumeInQuote = statistics?.quote_volume24h ?? quoteVolume(volume, price);
+  const precision = pair?.price_precision;
 
   return (
     <section className="trade-ticker" aria-label={t('trade.ticker.label')} data-testid="trade-ticker">
       <PairSelector pairId={pairId} onSelect={onSelectPair} />
       <div className="trade-ticker-price">
         <span className="visually-hidden">{t('trade.ticker.lastPrice')}</span>
-        <LivePrice price={price} quoteCurrency={quoteCurrency} testId="trade-last-price" className="trade-last-price" />
+        <LivePrice
+          price={price}
+          quoteCurrency={quoteCurrency}
+          pricePrecision={precision}
+          testId="trade-last-price"
+          className="trade-last-price"
+        />
         <ChangeText value={change} testId="trade-change" />
       </div>
       <dl className="trade-ticker-stats">
         <Stat label={t('trade.ticker.change')} testId="trade-change-amount">
           <span className={clsx(direction > 0 && 'up', direction < 0 && 'down')}>
-            {signed(formatQuotePrice(changeAmount, quoteCurrency), direction)}
+            {signed(formatPairPrice(changeAmount, quoteCurrency, precision), direction)}
           </span>
         </Stat>
         <Stat label={t('trade.ticker.high')} testId="trade-high">
-          {formatQuotePrice(high, quoteCurrency)}
+          {formatPairPrice(high, quoteCurrency, precision)}
         </Stat>
         <Stat label={t('trade.ticker.low')} testId="trade-low">
-          {formatQuotePrice(low, quoteCurrency)}
+          {formatPairPrice(low, quoteCurrency, precision)}
         </Stat>
         <Stat label={t('trade.ticker.volumeBase', { currency: base })} testId="trade-volume">
           {formatCompactNumber(volume)}
@@ -74,7 +76,7 @@ export function TradeTicker({ pairId, pair, quote, onSelectPair }: TradeTickerPr
 function Stat({ label, testId, children }: { label: string; testId?: string; children: ReactNode }) {
   return (
     <div className="trade-ticker-stat">
-      <dt>{label}</dt>
+      <dt title={label}>{label}</dt>
       <dd className="tabular" data-testid={testId}>
         {children}
       </dd>

@@ -411,7 +411,7 @@ function isZeroText(value: string): boolean {
 
 /** The latest deposits; a pending one is followed until it is credited ('Deposit confirmed'). */
 function RecentDeposits() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const query = useRecentDeposits();
   const invalidateWallet = useInvalidateWallet();
   const seen = useRef<Map<string, DepositStatus> | null>(null);
@@ -444,15 +444,15 @@ function RecentDeposits() {
       emptyText={t('wallet.deposit.recent.empty')}
     >
       {deposits?.map((deposit) => (
-        <DepositRow key={deposit.id} deposit={deposit} locale={i18n.language} />
+        <DepositRow key={deposit.id} deposit={deposit} />
       ))}
     </RecentList>
   );
 }
 
-function DepositRow({ deposit, locale }: { deposit: DepositHistoryItem; locale: string }) {
+function DepositRow({ deposit }: { deposit: DepositHistoryItem }) {
   const { t } = useTranslation();
-  const { date, time } = formatDateTime(deposit.created_at, locale);
+  const { date, time } = formatDateTime(deposit.created_at);
   const progress =
     deposit.status === 'pending' ? confirmationProgress(deposit.confirmations, deposit.required_confirmations) : null;
   const how =

@@ -1,4 +1,5 @@
 import { formatDecimal, isNegative, stripTrailingZeros } from '@platform/money';
+import { formatDate, formatTime } from '../../lib/date-format.ts';
 import { groupThousands, MISSING_VALUE, toAmount } from '../../lib/format.ts';
 
 /** The wallet histories as the screen shows them. */
@@ -40,12 +41,9 @@ export function shortReference(reference: string): string {
   return reference.length > REFERENCE_SHOWN_CHARS ? `${reference.slice(0, REFERENCE_SHOWN_CHARS)}…` : reference;
 }
 
-/** The date and the time of an ISO instant, in the interface language. */
-export function formatDateTime(iso: string, locale: string): { date: string; time: string } {
-  const instant = new Date(iso);
-  if (Number.isNaN(instant.getTime())) return { date: MISSING_VALUE, time: '' };
-  return {
-    date: new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(instant),
-    time: new Intl.DateTimeFormat(locale, { timeStyle: 'short' }).format(instant),
-  };
+/** The date and the time of an ISO instant, written as every screen writes them (lib/date-format). */
+export function formatDateTime(iso: string): { date: string; time: string } {
+  const date = formatDate(iso);
+  if (date === MISSING_VALUE) return { date, time: '' };
+  return { date, time: formatTime(iso) };
 }

@@ -147,7 +147,7 @@ export function TransactionsTable({
   onPage: (page: number) => void;
   testId: string;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   return (
     <>
       <HistoryBody
@@ -176,7 +176,7 @@ export function TransactionsTable({
               {query.data?.transactions.map((transaction) => (
                 <tr key={`${transaction.id}-${transaction.currency}`}>
                   <td>
-                    <DateTime iso={transaction.created_at} locale={i18n.language} />
+                    <DateTime iso={transaction.created_at} />
                   </td>
                   <td>
                     {t(`wallet.history.types.${transaction.type}`)}
@@ -213,7 +213,7 @@ export function TransactionsTable({
 }
 
 function TransfersView() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const query = useTransferHistory({ page, limit: WALLET_HISTORY_PAGE_SIZE });
   const user = (username: string | null) => username ?? t('wallet.history.unknownUser');
@@ -257,7 +257,7 @@ function TransfersView() {
                 return (
                   <tr key={transfer.id} data-testid={`transfer-${transfer.id}`}>
                     <td>
-                      <DateTime iso={transfer.created_at} locale={i18n.language} />
+                      <DateTime iso={transfer.created_at} />
                     </td>
                     <td>
                       <span className="wallet-counterparty" title={counterparty}>
@@ -305,8 +305,8 @@ function PageOf({
 }
 
 /** Date over time, so the column stays narrow on a phone. */
-export function DateTime({ iso, locale }: { iso: string; locale: string }) {
-  const { date, time } = formatDateTime(iso, locale);
+export function DateTime({ iso }: { iso: string }) {
+  const { date, time } = formatDateTime(iso);
   return (
     <time className="wallet-datetime" dateTime={iso}>
       <span>{date}</span>

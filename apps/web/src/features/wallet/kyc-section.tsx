@@ -102,9 +102,9 @@ function KycStatusCard({
   formOpen: boolean;
   onSubmitAgain: () => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const latest = status.latest_submission;
-  const submittedAt = latest ? formatDateTime(latest.submitted_at, i18n.language) : null;
+  const submittedAt = latest ? formatDateTime(latest.submitted_at) : null;
   const currentLimit = formatUsdLimit(status.daily_withdrawal_limit_usd);
   const raisedLimit = formatUsdLimit(VERIFIED_DAILY_LIMIT_USD);
 
@@ -233,7 +233,7 @@ function KycSubmissionDetails({ id, fallback }: { id: string; fallback: KycSubmi
   const country = countries.find((option) => option.code === submission.country)?.name ?? submission.country;
   const when = (iso: string | null) => {
     if (!iso) return t('wallet.kyc.details.notYet');
-    const { date, time } = formatDateTime(iso, i18n.language);
+    const { date, time } = formatDateTime(iso);
     return `${date} ${time}`;
   };
   const rows: { label: string; value: ReactNode; testId?: string }[] = [

@@ -113,7 +113,7 @@ function TradesTable() {
 }
 
 function ActivityTable({ rows, testId }: { rows: ActivityRow[]; testId: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   // Three columns, so that the card stays narrow beside the desk: the rate sits under the pair,
   // what was paid over what was received.
   return (
@@ -132,7 +132,7 @@ function ActivityTable({ rows, testId }: { rows: ActivityRow[]; testId: string }
           {rows.map((row) => (
             <tr key={row.id} data-testid={`activity-${row.id}`}>
               <td>
-                <DateTime iso={row.createdAt} locale={i18n.language} />
+                <DateTime iso={row.createdAt} />
               </td>
               <td>
                 <span className="activity-pair">

@@ -171,7 +171,7 @@ export function LightningInvoiceBlock({
 
 /** Spec §3.5 payment: reference, status, expiresAt (live), finalAmount, checkout link, crypto, Lightning. */
 export function PaymentCard({ id, initial }: { id: string; initial?: Payment | undefined }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const query = usePayment(id, initial);
   const payment = query.data;
   const open = payment ? !payment.final : false;
@@ -189,7 +189,7 @@ export function PaymentCard({ id, initial }: { id: string; initial?: Payment | u
 
   const lightning = payment.lightning ?? lightningFromSelect(select.data);
   const tone = PAYMENT_STATUS_TONE[payment.status];
-  const created = formatDateTime(payment.created_at, i18n.language);
+  const created = formatDateTime(payment.created_at);
   const payWith = crypto.data ?? payment;
   const payWithText = paymentPayWith(payWith);
   const canPayLightning = open && !lightning && payment.status === 'waiting';
@@ -222,8 +222,7 @@ export function PaymentCard({ id, initial }: { id: string; initial?: Payment | u
               <Countdown expiresAt={payment.expiresAt} running testId="payment-countdown" />
             ) : (
               <time dateTime={payment.expiresAt}>
-                {formatDateTime(payment.expiresAt, i18n.language).date}{' '}
-                {formatDateTime(payment.expiresAt, i18n.language).time}
+                {formatDateTime(payment.expiresAt).date} {formatDateTime(payment.expiresAt).time}
               </time>
             )}
           </dd>

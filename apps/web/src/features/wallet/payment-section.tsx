@@ -345,7 +345,7 @@ function RecentPayments({
   openedId: string | null;
   onOpen: (row: RememberedRow) => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   return (
     <RecentList
       testId="payment-recent"
@@ -357,7 +357,7 @@ function RecentPayments({
     >
       {rows?.map((row) => {
         const summary = rowSummary(row);
-        const when = summary ? formatDateTime(summary.created, i18n.language) : null;
+        const when = summary ? formatDateTime(summary.created) : null;
         return (
           <li key={`${row.kind}-${row.id}`}>
             <button

@@ -613,7 +613,7 @@ function VerifyPayoutForm({ withdrawal, onVerified }: { withdrawal: Withdrawal; 
 }
 
 function RecentWithdrawals() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const query = useRecentWithdrawals();
   const withdrawals = query.data?.withdrawals;
   return (
@@ -634,7 +634,7 @@ function RecentWithdrawals() {
       emptyText={t('wallet.withdraw.recent.empty')}
     >
       {withdrawals?.map((withdrawal) => {
-        const { date, time } = formatDateTime(withdrawal.created_at, i18n.language);
+        const { date, time } = formatDateTime(withdrawal.created_at);
         return (
           <li key={withdrawal.id} className="funds-row" data-testid={`withdrawal-${withdrawal.id}`}>
             <div className="funds-row-main">

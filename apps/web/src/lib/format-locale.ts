@@ -1,0 +1,16 @@
+import i18n from 'i18next';
+
+/**
+ * Where every formatter gets its language and time zone: the one place a user preference for a
+ * number format or a time zone plugs in (Settings > Preferences), so no screen reads them itself.
+ */
+
+/** The locale dates are written in: the interface language today. */
+export function formatLocale(): string {
+  return i18n.language || 'en';
+}
+
+/** The time zone times are shown in: the browser's today (undefined lets Intl use it). */
+export function formatTimeZone(): string | undefined {
+  return undefined;
+}
