@@ -9,8 +9,18 @@ export const MARKET_MAKER_ACCOUNT_ID = '00000000-0000-4000-8000-00000000a11c';
 export const MARKET_TAKER_ACCOUNT_ID = '00000000-0000-4000-8000-00000000a11d';
 
 export const HOUSE_ACCOUNTS = [
-  { id: MARKET_MAKER_ACCOUNT_ID, email: 'market-maker@system.meridian.invalid', firstName: 'Market', lastName: 'Maker' },
-  { id: MARKET_TAKER_ACCOUNT_ID, email: 'market-taker@system.meridian.invalid', firstName: 'Market', lastName: 'Taker' },
+  {
+    id: MARKET_MAKER_ACCOUNT_ID,
+    email: 'market-maker@system.meridian.invalid',
+    firstName: 'Market',
+    lastName: 'Maker',
+  },
+  {
+    id: MARKET_TAKER_ACCOUNT_ID,
+    email: 'market-taker@system.meridian.invalid',
+    firstName: 'Market',
+    lastName: 'Taker',
+  },
 ] as const;
 
 /** Each currency is topped up to this USD value whenever it falls below half of it. */
