@@ -158,7 +158,8 @@ export class TradeWindow {
     } else if (!bucket || bucket.minute < minute) {
       this.minutes.push({ minute, high: price, low: price, volume: quantity });
     } else {
-      return this.addOutOfOrder(minute, price, quantity);
+      this.addOutOfOrder(minute, price, quantity);
+      return;
     }
     if (this.cached) {
       if (gt(price, this.cached.high)) this.cached.high = price;

@@ -44,6 +44,7 @@ export function LivePrice({
       key={flash?.key ?? 0}
       className={clsx('live-price tabular', flash && `flash-${flash.move}`, className)}
       data-testid={testId}
+      data-price={price ?? undefined}
     >
       {formatQuotePrice(price, quoteCurrency)}
     </span>
