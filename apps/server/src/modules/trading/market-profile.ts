@@ -24,14 +24,14 @@ const BUSIEST_BASES = new Set(['BTC', 'ETH']);
 
 export function marketProfile(spec: Pick<PairSpec, 'base' | 'quote'>): MarketProfile {
   const type = COIN_TYPE_BY_SYMBOL[spec.base] ?? 'altcoin';
-  if (!FIAT_QUOTES.has(spec.quote)) return { halfSpreadPpm: 100, gridPpm: 300, levelUsd: 600, activity: 0.05 };
-  if (type === 'stable') return { halfSpreadPpm: 0, gridPpm: 20, levelUsd: 20_000, activity: 0.2 };
+  if (!FIAT_QUOTES.has(spec.quote)) return { halfSpreadPpm: 100, gridPpm: 300, levelUsd: 600, activity: 0.02 };
+  if (type === 'stable') return { halfSpreadPpm: 0, gridPpm: 20, levelUsd: 20_000, activity: 0.08 };
   if (type === 'major') {
     const busiest = BUSIEST_BASES.has(spec.base);
-    return { halfSpreadPpm: 0, gridPpm: 30, levelUsd: busiest ? 5_000 : 2_500, activity: busiest ? 1 : 0.35 };
+    return { halfSpreadPpm: 0, gridPpm: 30, levelUsd: busiest ? 5_000 : 2_500, activity: busiest ? 1 : 0.12 };
   }
-  if (type === 'meme') return { halfSpreadPpm: 40, gridPpm: 150, levelUsd: 1_000, activity: 0.15 };
-  return { halfSpreadPpm: 30, gridPpm: 100, levelUsd: 1_200, activity: 0.1 };
+  if (type === 'meme') return { halfSpreadPpm: 40, gridPpm: 150, levelUsd: 1_000, activity: 0.08 };
+  return { halfSpreadPpm: 30, gridPpm: 100, levelUsd: 1_200, activity: 0.05 };
 }
 
 /** A coin's reference USD price in 1e-12 dollars, for sizing only (the embedded catalogue's). */
