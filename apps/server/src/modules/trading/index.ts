@@ -118,11 +118,17 @@ export async function tradingModule(app: FastifyInstance, context: AppContext): 
         log,
       })
     : null;
+  // The bots start in the background: their first ladders (thousands of orders) must not hold up
+  // the server's start.
+  let botsStarted: Promise<void> = Promise.resolve();
   app.addHook('onReady', async () => {
-    await maker?.start();
-    await taker?.start();
+    botsStarted = (async () => {
+      await maker?.start();
+      await taker?.start();
+    })().catch((error: unknown) => log.error({ err: error }, 'house bots could not start'));
   });
   app.addHook('onClose', async () => {
+    await botsStarted;
     await taker?.stop();
     await maker?.stop();
     await exchange.stop();

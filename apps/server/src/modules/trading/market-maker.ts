@@ -21,8 +21,14 @@ export interface MarketMakerOptions {
   log: Logger;
 }
 
-/** How often the scheduler looks for markets that are due. */
-const TICK_MS = 100;
+/**
+ * How often the scheduler looks for markets that are due. Coarse on purpose: every market due in
+ * the same second is requoted in the same turn, so their batches share one write (the database
+ * statement, not the matching, is what a command costs).
+ */
+const TICK_MS = 1_000;
+/** The quietest markets are still requoted this often. */
+const MAX_REFRESH_MS = 30_000;
 /** Balances are checked (and topped up) this often. */
 const FUNDING_CHECK_MS = 60_000;
 
@@ -109,8 +115,9 @@ export class MarketMaker {
     let state = this.state.get(market.spec.id);
     if (!state) {
       const activity = marketProfile(market.spec).activity;
-      // Quiet markets are requoted less often: every refreshMs / sqrt(activity).
-      const intervalMs = Math.round(this.options.refreshMs / Math.sqrt(activity));
+      // Quiet markets are requoted less often (refreshMs / activity, at most every 30 s): every
+      // command is a database write, and a quote nobody trades against need not follow every tick.
+      const intervalMs = Math.round(Math.min(MAX_REFRESH_MS, this.options.refreshMs / activity));
       state = { grid: 0, nextAt: 0, lastReference: 0, busy: false, intervalMs };
       this.state.set(market.spec.id, state);
     }

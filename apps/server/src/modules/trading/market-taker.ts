@@ -16,7 +16,8 @@ export interface MarketTakerOptions {
   log: Logger;
 }
 
-const TICK_MS = 100;
+/** Orders due in the same half second go out together (one write); each keeps its drawn time order. */
+const TICK_MS = 500;
 const FUNDING_CHECK_MS = 60_000;
 
 type TakerState = { random: Random; nextAt: number; perMinute: number; levelUsd: number };
