@@ -70,7 +70,7 @@ export default async function setup(project: TestProject) {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  await waitForHealth(url, child, 60_000);
+  await waitForHealth(url, child, 180_000);
   project.provide('baseUrl', url);
   project.provide('dataDir', dataDir);
 
