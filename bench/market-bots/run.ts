@@ -1,9 +1,12 @@
+import { type ChildProcess, spawn } from 'node:child_process';
 import {
+  BENCH_ENV,
+  freePort,
   machineDescription,
   parseArgs,
   pgliteTarget,
   processCpuSeconds,
-  ServerProcess,
+  root,
   sleep,
 } from '../order-entry/harness.ts';
 
@@ -25,10 +28,45 @@ const TARGET_PERCENT = 10;
 
 type Run = { label: string; cpuPercent: number; trades: number; pairsWithTrades: number; ladderLevels: number };
 
+/** The server as a child process, given up to 5 minutes to start (a loaded machine is slow). */
+async function startServer(env: Record<string, string>) {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const environment = { ...process.env };
+  delete environment.DATABASE_URL;
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: { ...environment, ...BENCH_ENV, PORT: String(port), HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const deadline = Date.now() + 300_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    if (
+      await fetch(`${url}/health`).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      break;
+    if (Date.now() > deadline) throw new Error('server did not start');
+    await sleep(500);
+  }
+  return {
+    pid: child.pid!,
+    request: async (urlPath: string) => ({ body: (await (await fetch(`${url}${urlPath}`)).json()) as unknown }),
+    stop: async () => {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
 async function measure(label: string, bots: boolean): Promise<Run> {
   const target = pgliteTarget();
-  const server = new ServerProcess();
-  await server.start(target, {
+  const server = await startServer({
+    ...target.env,
     PRICE_FEED_ENABLED: 'true',
     MARKET_MAKER_ENABLED: String(bots),
     MARKET_TAKER_ENABLED: String(bots),
@@ -37,20 +75,20 @@ async function measure(label: string, bots: boolean): Promise<Run> {
   });
   try {
     await sleep(WARMUP_S * 1000);
-    const pid = server.pid!;
+    const pid = server.pid;
     const startedAt = Date.now();
     const before = processCpuSeconds(pid);
     await sleep(DURATION_S * 1000);
     const used = processCpuSeconds(pid) - before;
     const elapsed = (Date.now() - startedAt) / 1000;
-    const pairs = (await server.request('GET', '/v1/trading-pairs')).body as unknown as {
+    const pairs = (await server.request('/v1/trading-pairs')).body as {
       id: string;
       volume_24h: string | null;
     }[];
     let trades = 0;
     let pairsWithTrades = 0;
     for (const pair of pairs) {
-      const tape = (await server.request('GET', `/v1/market/${pair.id}/trades?limit=500`)).body as unknown as {
+      const tape = (await server.request(`/v1/market/${pair.id}/trades?limit=500`)).body as {
         timestamp?: string;
         executed_at?: string;
       }[];
@@ -58,7 +96,7 @@ async function measure(label: string, bots: boolean): Promise<Run> {
       pairsWithTrades++;
       trades += tape.length;
     }
-    const book = (await server.request('GET', '/v1/orderbook/BTC_USD?depth=50')).body as { bids?: unknown[] };
+    const book = (await server.request('/v1/orderbook/BTC_USD?depth=50')).body as { bids?: unknown[] };
     return {
       label,
       cpuPercent: (used / elapsed) * 100,
