@@ -31,6 +31,7 @@ export const BENCH_ENV: Record<string, string> = {
   LOG_PRETTY: 'false',
   RATE_LIMIT_ENABLED: 'false',
   MARKET_MAKER_ENABLED: 'false',
+  MARKET_TAKER_ENABLED: 'false',
   PRICE_FEED_ENABLED: 'false',
   HISTORY_DAYS: '1',
   HISTORY_MINUTE_HOURS: '1',

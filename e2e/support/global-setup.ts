@@ -66,10 +66,13 @@ export default async function setup(project: TestProject) {
       // The sandbox payment provider confirms deposits and walks payouts quickly for the wallet flows.
       SANDBOX_CONFIRM_DELAY_MS: '1500',
       SANDBOX_PAYOUT_STEP_MS: '500',
+      // The house bots are on, as on any fresh install; BTC/USD trades every 2 s on average (the
+      // default is every 5 s), so a test waiting 30 s for a print never waits on luck.
+      MARKET_TAKER_TRADES_PER_MINUTE: '30',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  await waitForHealth(url, child, 60_000);
+  await waitForHealth(url, child, 180_000);
   project.provide('baseUrl', url);
   project.provide('dataDir', dataDir);
 

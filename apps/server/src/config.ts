@@ -93,11 +93,15 @@ const envSchema = z.object({
   /** An engine snapshot per market after this many commands. */
   ENGINE_SNAPSHOT_EVERY: z.coerce.number().int().min(1).max(10_000_000).default(10_000),
   MARKET_MAKER_ENABLED: envBoolean.optional(),
-  /** How often each market's quotes are refreshed around the reference price. */
-  MARKET_MAKER_REFRESH_MS: z.coerce.number().int().min(100).max(3_600_000).default(5_000),
+  /** How often the busiest markets' quotes are refreshed around the reference price (quiet ones less often). */
+  MARKET_MAKER_REFRESH_MS: z.coerce.number().int().min(100).max(3_600_000).default(2_000),
   /** Price levels quoted on each side of each market. */
-  MARKET_MAKER_LEVELS: z.coerce.number().int().min(1).max(100).default(10),
-  /** Comma-separated pair ids the bots quote; all active pairs when unset. */
+  MARKET_MAKER_LEVELS: z.coerce.number().int().min(1).max(100).default(20),
+  /** Simulated takers trading with the market makers (on by default, off in tests). */
+  MARKET_TAKER_ENABLED: envBoolean.optional(),
+  /** Mean taker orders a minute on the busiest markets (BTC and ETH against USD and USDT). */
+  MARKET_TAKER_TRADES_PER_MINUTE: z.coerce.number().min(0.01).max(6_000).default(12),
+  /** Comma-separated pair ids the bots quote and trade; all active pairs when unset. */
   MARKET_MAKER_PAIRS: z.string().optional(),
   /** Which payment provider moves money in and out (docs/payment-providers.md). */
   PAYMENT_PROVIDER: z.enum(['sandbox', 'triple-a', 'nowpayments']).default('sandbox'),
@@ -177,6 +181,9 @@ export type Config = {
   marketMakerRefreshMs: number;
   marketMakerLevels: number;
   marketMakerPairs: string[];
+  /** Simulated takers (on by default, off in tests unless asked for). */
+  marketTakerEnabled: boolean;
+  marketTakerTradesPerMinute: number;
   paymentProvider: 'sandbox' | 'triple-a' | 'nowpayments';
   sandboxConfirmDelayMs: number;
   sandboxPayoutStepMs: number;
@@ -276,6 +283,8 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       .split(',')
       .map((pair) => pair.trim().toUpperCase())
       .filter((pair) => pair.length > 0),
+    marketTakerEnabled: env.MARKET_TAKER_ENABLED ?? env.NODE_ENV !== 'test',
+    marketTakerTradesPerMinute: env.MARKET_TAKER_TRADES_PER_MINUTE,
     paymentProvider: env.PAYMENT_PROVIDER,
     sandboxConfirmDelayMs: env.SANDBOX_CONFIRM_DELAY_MS,
     sandboxPayoutStepMs: env.SANDBOX_PAYOUT_STEP_MS,

@@ -61,7 +61,7 @@ class CoinWindow {
   source: string;
   marketCapUsd: string | null = null;
   timestampMs: number;
-  /** Daily USD volume as the source reports it; spread over the minutes as they open. */
+  /** The coin's global 24 h USD volume as the source reports it (simulated on the simulator). */
   volume24hUsd: Amount = zero();
 
   constructor(
@@ -93,14 +93,8 @@ class CoinWindow {
       last.close = this.price;
       return { bucket: last, addedVolume: zero(this.quantityScale), newMinute: false };
     }
-    const volume = isZero(this.price)
-      ? zero(this.quantityScale)
-      : div(
-          div(this.volume24hUsd, { units: BigInt(MINUTES_PER_DAY), scale: 0 }, 8, 'half_even'),
-          this.price,
-          this.quantityScale,
-          'half_even',
-        );
+    // The reference track carries no volume: traded volume comes from our own books (TradeWindow).
+    const volume = zero(this.quantityScale);
     const bucket = { minute, open: this.price, high: this.price, low: this.price, close: this.price, volume };
     this.buckets.push(bucket);
     if (this.cached) this.cached.volume = add(this.cached.volume, volume);
@@ -138,7 +132,77 @@ class CoinWindow {
   }
 }
 
-/** Candles in the making for a USD pair, flushed to the database every few seconds. */
+type TradeMinute = { minute: number; high: Amount; low: Amount; volume: Amount };
+
+/** A pair's trades on our own book: the last price, and one-minute buckets over the last 24 h. */
+export class TradeWindow {
+  last: Amount | null = null;
+  lastMs = 0;
+  private readonly minutes: TradeMinute[] = [];
+  private cached: { high: Amount; low: Amount; volume: Amount } | null = null;
+
+  constructor(private readonly quantityScale: number) {}
+
+  add(price: Amount, quantity: Amount, timeMs: number): void {
+    // Trades arrive in order per market; one from before the last is history (a reload) and only counts.
+    if (timeMs >= this.lastMs) {
+      this.last = price;
+      this.lastMs = timeMs;
+    }
+    const minute = Math.floor(timeMs / MS_PER_MINUTE);
+    const bucket = this.minutes[this.minutes.length - 1];
+    if (bucket && bucket.minute === minute) {
+      if (gt(price, bucket.high)) bucket.high = price;
+      if (lt(price, bucket.low)) bucket.low = price;
+      bucket.volume = add(bucket.volume, quantity);
+    } else if (!bucket || bucket.minute < minute) {
+      this.minutes.push({ minute, high: price, low: price, volume: quantity });
+    } else {
+      this.addOutOfOrder(minute, price, quantity);
+      return;
+    }
+    if (this.cached) {
+      if (gt(price, this.cached.high)) this.cached.high = price;
+      if (lt(price, this.cached.low)) this.cached.low = price;
+      this.cached.volume = add(this.cached.volume, quantity);
+    }
+  }
+
+  private addOutOfOrder(minute: number, price: Amount, quantity: Amount): void {
+    const index = this.minutes.findIndex((bucket) => bucket.minute >= minute);
+    const bucket = this.minutes[index];
+    if (bucket && bucket.minute === minute) {
+      if (gt(price, bucket.high)) bucket.high = price;
+      if (lt(price, bucket.low)) bucket.low = price;
+      bucket.volume = add(bucket.volume, quantity);
+    } else {
+      this.minutes.splice(index, 0, { minute, high: price, low: price, volume: quantity });
+    }
+    this.cached = null;
+  }
+
+  /** High, low and volume of the trades in the 24 h before nowMs; null when none. */
+  stats(nowMs: number): { high: Amount; low: Amount; volume: Amount } | null {
+    const oldest = Math.floor(nowMs / MS_PER_MINUTE) - MINUTES_PER_DAY;
+    while ((this.minutes[0]?.minute ?? Number.POSITIVE_INFINITY) <= oldest) {
+      this.minutes.shift();
+      this.cached = null;
+    }
+    if (this.minutes.length === 0) return null;
+    if (this.cached) return this.cached;
+    let { high, low } = this.minutes[0]!;
+    let volume = zero(this.quantityScale);
+    for (const bucket of this.minutes) {
+      if (gt(bucket.high, high)) high = bucket.high;
+      if (lt(bucket.low, low)) low = bucket.low;
+      volume = add(volume, bucket.volume);
+    }
+    this.cached = { high, low, volume };
+    return this.cached;
+  }
+}
+
+/** Candles in the making for a pair, flushed to the database every few seconds. */
 type PendingCandle = { open: Amount; high: Amount; low: Amount; close: Amount; volumeDelta: Amount };
 
 export type MarketFeedOptions = {
@@ -167,6 +231,8 @@ const intervalStartMs = { '1m': MS_PER_MINUTE, '1h': 3_600_000, '1d': DAY_MS } a
  */
 export class MarketFeed {
   private readonly windows = new Map<string, CoinWindow>();
+  /** Per pair: the trades on our own book over the last 24 h. */
+  private readonly trades = new Map<string, TradeWindow>();
   private readonly pairsBySymbol = new Map<string, FeedPair[]>();
   private readonly pairsById = new Map<string, FeedPair>();
   private readonly dirtyPairs = new Set<string>();
@@ -263,9 +329,55 @@ export class MarketFeed {
     }
   }
 
+  /** The last trade of every pair and its trades of the last 24 h, so prices and volumes survive a restart. */
+  async loadTrades(): Promise<void> {
+    const nowMs = this.options.clock().getTime();
+    const minutes = await this.options.db.query<{
+      pair_id: string;
+      minute: Date;
+      high: string;
+      low: string;
+      volume: string;
+    }>(
+      `SELECT pair_id, date_trunc('minute', executed_at) AS minute, max(price)::text AS high, min(price)::text AS low,
+         sum(quantity)::text AS volume
+       FROM trades WHERE executed_at > $1 GROUP BY 1, 2 ORDER BY 1, 2`,
+      [new Date(nowMs - DAY_MS).toISOString()],
+    );
+    const last = await this.options.db.query<{ pair_id: string; price: string; executed_at: Date }>(
+      `SELECT DISTINCT ON (pair_id) pair_id, price::text AS price, executed_at FROM trades
+       ORDER BY pair_id, executed_at DESC, sequence DESC`,
+    );
+    for (const row of minutes.rows) {
+      const time = new Date(row.minute).getTime();
+      const window = this.tradeWindow(row.pair_id);
+      window?.add(decimal(row.high), decimal(row.volume), time);
+      if (row.low !== row.high) window?.add(decimal(row.low), zero(), time);
+    }
+    for (const row of last.rows) {
+      const window = this.tradeWindow(row.pair_id);
+      if (!window) continue;
+      window.last = decimal(row.price);
+      window.lastMs = new Date(row.executed_at).getTime();
+      this.dirtyPairs.add(row.pair_id);
+    }
+  }
+
+  private tradeWindow(pairId: string): TradeWindow | undefined {
+    const pair = this.pairsById.get(pairId);
+    if (!pair) return undefined;
+    let window = this.trades.get(pairId);
+    if (!window) {
+      window = new TradeWindow(pair.quantityPrecision);
+      this.trades.set(pairId, window);
+    }
+    return window;
+  }
+
   async start(): Promise<void> {
     await this.prime();
     await this.loadWindows();
+    await this.loadTrades();
     for (const pair of this.pairsById.values()) this.dirtyPairs.add(pair.id);
     this.publishDirty();
     const { source } = this.options;
@@ -301,27 +413,28 @@ export class MarketFeed {
     window.source = quote.source;
     window.marketCapUsd = quote.marketCapUsd ?? window.marketCapUsd;
     window.volume24hUsd = parseQuoteDecimal(quote.volume24hUsd) ?? window.volume24hUsd;
-    const timeMs = this.options.clock().getTime();
-    const { addedVolume } = window.apply(price, timeMs);
-    this.updateCandles(quote.symbol, window.price, addedVolume, timeMs);
+    window.apply(price, this.options.clock().getTime());
+    // Candles are not written from quotes: they come from the trades on our books (recordTrade).
     for (const pair of this.pairsBySymbol.get(quote.symbol) ?? []) this.dirtyPairs.add(pair.id);
   }
 
   /**
-   * A trade of the matching engine. On a USD pair (the pairs whose candles are stored) the trade
-   * widens the candle in the making with its price and adds its quantity to the volume, so a chart
-   * shows where the pair actually traded; other pairs' candles stay derived from two USD series.
+   * A trade of the matching engine. It becomes the pair's last price (what its price channel, ticker
+   * and statistics show), adds to its 24 h traded volume, and moves its candle in the making: the
+   * live candles of every pair come from its trades (the generated history before them does not).
    */
   recordTrade(pairId: string, price: Amount, quantity: Amount, timeMs: number): void {
     if (this.stopped) return;
-    const pair = this.pairsById.get(pairId);
-    if (pair?.quote !== 'USD' || isZero(price)) return;
-    this.updateCandles(pair.base, price, quantity, timeMs);
+    const window = this.tradeWindow(pairId);
+    if (!window || isZero(price)) return;
+    window.add(price, quantity, timeMs);
+    this.updateCandles(pairId, price, quantity, timeMs);
+    this.dirtyPairs.add(pairId);
   }
 
-  private updateCandles(symbol: string, price: Amount, addedVolume: Amount, timeMs: number): void {
+  private updateCandles(pairId: string, price: Amount, addedVolume: Amount, timeMs: number): void {
     for (const [interval, size] of Object.entries(intervalStartMs)) {
-      const key = `${symbol}_USD|${interval}|${Math.floor(timeMs / size) * size}`;
+      const key = `${pairId}|${interval}|${Math.floor(timeMs / size) * size}`;
       const pending = this.pendingCandles.get(key);
       if (!pending) {
         this.pendingCandles.set(key, { open: price, high: price, low: price, close: price, volumeDelta: addedVolume });
@@ -385,8 +498,52 @@ export class MarketFeed {
     return this.windows.get(symbol)?.price;
   }
 
-  /** The pair's price and 24 h statistics, derived exactly from the USD windows of its two coins. */
+  /**
+   * The pair's reference price: derived exactly from the USD prices of its two coins (the price
+   * sources). Market makers quote around it and the price band is measured from it; what the pair
+   * shows as its price is its last trade (stats).
+   */
+  referencePrice(pairId: string): Amount | undefined {
+    return this.referenceStats(pairId)?.price;
+  }
+
+  /**
+   * The pair's price and 24 h statistics. The price is the last trade on our book (the reference
+   * before the first one); the volume is what traded on our book in 24 h; open, high and low follow
+   * the reference track (the generated history, then the sources' prices) widened by the trades.
+   */
   stats(pairId: string): PairStats | undefined {
+    const reference = this.referenceStats(pairId);
+    if (!reference) return undefined;
+    const pair = this.pairsById.get(pairId)!;
+    const window = this.trades.get(pairId);
+    const traded = window?.stats(this.options.clock().getTime());
+    const price = window?.last ?? reference.price;
+    const open = reference.open;
+    const high = maxOf(reference.high, price, ...(traded ? [traded.high] : []));
+    const low = minOf(reference.low, price, ...(traded ? [traded.low] : []));
+    const change = sub(price, open);
+    const changePercent = isZero(open)
+      ? zero(PERCENT_SCALE)
+      : div(mul(change, { units: 100n, scale: 0 }), open, PERCENT_SCALE, 'half_even');
+    return {
+      pairId,
+      symbol: `${pair.base}/${pair.quote}`,
+      price,
+      open24h: open,
+      high24h: high,
+      low24h: low,
+      volume24h: traded?.volume ?? zero(pair.quantityPrecision),
+      change24h: change,
+      changePercent24h: changePercent,
+      marketCapUsd: reference.marketCapUsd,
+      source: reference.source,
+      timestampMs: Math.max(reference.timestampMs, window?.lastMs ?? 0),
+    };
+  }
+
+  /** Price, open, high and low of the reference track, derived exactly from the USD windows. */
+  private referenceStats(pairId: string) {
     const pair = this.pairsById.get(pairId);
     if (!pair) return undefined;
     const base = this.windows.get(pair.base);
@@ -412,20 +569,11 @@ export class MarketFeed {
       high = maxOf(price, open, ratio(baseStats.high, quoteStats.high));
       low = minOf(price, open, ratio(baseStats.low, quoteStats.low));
     }
-    const change = sub(price, open);
-    const changePercent = isZero(open)
-      ? zero(PERCENT_SCALE)
-      : div(mul(change, { units: 100n, scale: 0 }), open, PERCENT_SCALE, 'half_even');
     return {
-      pairId,
-      symbol: `${pair.base}/${pair.quote}`,
       price,
-      open24h: open,
-      high24h: high,
-      low24h: low,
-      volume24h: baseStats.volume,
-      change24h: change,
-      changePercent24h: changePercent,
+      open,
+      high,
+      low,
       marketCapUsd: base.marketCapUsd,
       source: base.source,
       timestampMs: Math.max(base.timestampMs, this.windows.get(pair.quote)?.timestampMs ?? 0),

@@ -1,12 +1,13 @@
+import { formatDecimal } from '@platform/money';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { type FeedPair, MarketFeed } from './feed.ts';
 import { marketsRoutes } from './routes.ts';
 import { seedCatalogue, seedHistory } from './seed.ts';
-import { registerFeed, registerHistory, registerSources } from './service.ts';
+import { registerFeed, registerHistory, registerReferencePrices, registerSources } from './service.ts';
 import { createPriceSources } from './sources.ts';
 
-export { existingPairIds, latestPriceUpdate } from './service.ts';
+export { existingPairIds, latestPriceUpdate, referencePrice } from './service.ts';
 
 /**
  * Markets: the catalogue (seeded from contracts at start), the price feed worker and the market
@@ -50,6 +51,10 @@ export async function marketsModule(app: FastifyInstance, context: AppContext): 
   if (config.priceFeedEnabled) {
     sources.simulator.start();
     await feed.start();
+    registerReferencePrices(pubsub, (pairId) => {
+      const price = feed.referencePrice(pairId);
+      return price === undefined ? undefined : formatDecimal(price);
+    });
   }
 
   // A year of history takes seconds to write on first start: it is written after the server is

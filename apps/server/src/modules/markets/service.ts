@@ -35,6 +35,18 @@ export function latestPriceUpdate(pubsub: PubSub, pairId: string): PriceUpdate |
   return pubsub.latest(priceTopic(pairId)) as PriceUpdate | undefined;
 }
 
+/**
+ * The reference price of a pair (the price sources', not the last trade): market makers quote
+ * around it and the price band is measured from it. A running feed answers; before it runs (or in
+ * tests with the feed off) the last published price stands in.
+ */
+const references = new WeakMap<PubSub, (pairId: string) => string | undefined>();
+export const registerReferencePrices = (pubsub: PubSub, read: (pairId: string) => string | undefined) =>
+  references.set(pubsub, read);
+export function referencePrice(pubsub: PubSub, pairId: string): string | undefined {
+  return references.get(pubsub)?.(pairId) ?? latestPriceUpdate(pubsub, pairId)?.price;
+}
+
 /** The running price feed of a server, shared by the markets, provider and health modules. */
 const feeds = new WeakMap<AppContext, MarketFeed>();
 export const registerFeed = (context: AppContext, feed: MarketFeed) => feeds.set(context, feed);
@@ -176,10 +188,9 @@ const MAX_SPAN_MS = 5 * 365 * 86_400_000;
 
 /**
  * Candles of a pair. A range picks its interval and span (spec chart ranges); otherwise the
- * interval (default 1h) with from/to, or the last `limit` candles up to now. History is stored
- * for the USD pairs only; another quote's candles are derived from the two USD series. When a
- * pair gets its own candles from trades, they will be read here first (the seam is the
- * pair id passed to storedCandles).
+ * interval (default 1h) with from/to, or the last `limit` candles up to now. Generated history is
+ * stored for the USD pairs only; another quote's history is derived from the two USD series, up to
+ * the first candle of its own trades. Live candles of every pair come from its trades (feed.ts).
  */
 export async function candles(
   db: Queryable,
@@ -205,7 +216,11 @@ export async function candles(
   let series: DecimalCandle[] = base;
   if (pair.quote_currency !== 'USD') {
     const quote = await storedCandles(db, `${pair.quote_currency}_USD`, stored, alignedFrom, toMs);
-    series = deriveCrossCandles(base, quote, pair.price_precision);
+    // Once the pair trades, its own candles (from its trades) take over from the derived history.
+    const own = await storedCandles(db, pair.id, stored, alignedFrom, toMs);
+    const firstOwn = own[0]?.time ?? Number.POSITIVE_INFINITY;
+    const derived = deriveCrossCandles(base, quote, pair.price_precision).filter((candle) => candle.time < firstOwn);
+    series = [...derived, ...own];
   }
   const aggregated = (interval === stored ? series : aggregateCandles(series, interval)).filter(
     (candle) => candle.time + size > fromMs && candle.time <= toMs,

@@ -6,7 +6,9 @@ import { balancesOf } from '../ledger/service.ts';
 import { feedOf } from '../markets/service.ts';
 import { orderNotificationsPart } from '../notifications/index.ts';
 import { Exchange } from './exchange.ts';
-import { MARKET_MAKER_ACCOUNT_ID, MarketMaker } from './market-maker.ts';
+import { MARKET_MAKER_ACCOUNT_ID, MARKET_TAKER_ACCOUNT_ID } from './house-accounts.ts';
+import { MarketMaker } from './market-maker.ts';
+import { MarketTaker } from './market-taker.ts';
 import { toOrderView } from './order-state.ts';
 import { type PairRow, pairSpecFromRow } from './pair-spec.ts';
 import { tradingRoutes } from './routes.ts';
@@ -65,7 +67,7 @@ export async function tradingModule(app: FastifyInstance, context: AppContext): 
     createBook: () => new FastOrderBook(),
     hooks: {
       // Spec §4: placed, filled, cancelled and rejected orders notify their owner (not the house bots).
-      inTransaction: orderNotificationsPart(pubsub, new Set([MARKET_MAKER_ACCOUNT_ID])),
+      inTransaction: orderNotificationsPart(pubsub, new Set([MARKET_MAKER_ACCOUNT_ID, MARKET_TAKER_ACCOUNT_ID])),
       onTrades: (spec, trades) => {
         const feed = feedOf(context);
         if (!feed) return;
@@ -104,13 +106,30 @@ export async function tradingModule(app: FastifyInstance, context: AppContext): 
         levels: config.marketMakerLevels,
         refreshMs: config.marketMakerRefreshMs,
         pairs: config.marketMakerPairs,
+        seed: config.simulatorSeed,
         log,
       })
     : null;
+  const taker = config.marketTakerEnabled
+    ? new MarketTaker(deps, {
+        perMinute: config.marketTakerTradesPerMinute,
+        pairs: config.marketMakerPairs,
+        seed: config.simulatorSeed,
+        log,
+      })
+    : null;
+  // The bots start in the background: their first ladders (thousands of orders) must not hold up
+  // the server's start.
+  let botsStarted: Promise<void> = Promise.resolve();
   app.addHook('onReady', async () => {
-    await maker?.start();
+    botsStarted = (async () => {
+      await maker?.start();
+      await taker?.start();
+    })().catch((error: unknown) => log.error({ err: error }, 'house bots could not start'));
   });
   app.addHook('onClose', async () => {
+    await botsStarted;
+    await taker?.stop();
     await maker?.stop();
     await exchange.stop();
   });

@@ -1,55 +1,57 @@
-import { REFERENCE_PRICES_USD } from '@platform/contracts';
-import { decimal, formatDecimal, parseDecimal } from '@platform/money';
+import type { PlaceOrderRequest } from '@platform/contracts';
 import type { Logger } from '../../logger.ts';
-import { balanceOf, postEntries } from '../ledger/service.ts';
-import { type PairSpec, priceText, quantityText } from './pair-spec.ts';
-import type { MarketSequencer } from './sequencer.ts';
-import { cancelOrder, placeOrder, referenceTicks, type TradingDeps } from './service.ts';
+import { ensureHouseAccount, fundHouseAccount, MARKET_MAKER_ACCOUNT_ID } from './house-accounts.ts';
+import { buildLadder, gridTicks, type LadderLevel, marketProfile } from './market-profile.ts';
+import type { OrderState } from './order-state.ts';
+import { requiredReserve } from './order-state.ts';
+import { priceText, quantityText } from './pair-spec.ts';
+import type { CommandOutcome, MarketSequencer } from './sequencer.ts';
+import { orderFromRequest, referenceTicks, type TradingDeps } from './service.ts';
 
-/** The house market maker: one account, no password, so nobody can sign in as it. */
-export const MARKET_MAKER_ACCOUNT_ID = '00000000-0000-4000-8000-00000000a11c';
-const MARKET_MAKER_EMAIL = 'market-maker@system.meridian.invalid';
+export { MARKET_MAKER_ACCOUNT_ID } from './house-accounts.ts';
 
 export interface MarketMakerOptions {
   levels: number;
+  /** The busiest markets are requoted this often; quieter ones less often (by their activity). */
   refreshMs: number;
   /** Only these pairs (tests); all tradable pairs when empty. */
   pairs: string[];
+  /** The simulator's seed: level sizes are drawn from it. */
+  seed: string;
   log: Logger;
 }
 
-/** Distance of the first level from the reference price, and between levels, in basis points. */
-const HALF_SPREAD_BPS = 5n;
-const LEVEL_STEP_BPS = 10n;
-/** USD value of one level's quantity, growing away from the touch. */
-const LEVEL_USD = [400n, 700n, 1_000n, 1_500n, 2_000n, 3_000n, 4_000n, 5_000n];
-/** Each currency is topped up to this USD value whenever it falls below half of it. */
-const FUNDING_USD = 20_000_000n;
+/**
+ * How often the scheduler looks for markets that are due. Coarse on purpose: every market due in
+ * the same second is requoted in the same turn, so their batches share one write (the database
+ * statement, not the matching, is what a command costs).
+ */
+const TICK_MS = 1_000;
+/** The quietest markets are still requoted this often. */
+const MAX_REFRESH_MS = 30_000;
+/** Balances are checked (and topped up) this often. */
+const FUNDING_CHECK_MS = 60_000;
 
-function usdPriceOf(symbol: string): bigint | null {
-  if (symbol === 'USD') return 1n;
-  const text = REFERENCE_PRICES_USD[symbol];
-  if (text === undefined) return null;
-  const parsed = parseDecimal(text, { maxScale: 30, maxIntegerDigits: 30 });
-  if (!parsed.ok || parsed.value.units <= 0n) return null;
-  return (parsed.value.units * 10n ** 12n) / 10n ** BigInt(parsed.value.scale); // micro-micro dollars (1e-12)
-}
+type MarketState = { grid: number; nextAt: number; lastReference: number; busy: boolean; intervalMs: number };
 
 /**
  * Market-making bots (ARCHITECTURE.md decision 6): on embedded defaults every active pair shows a
- * full, moving book. One house account with its own ledger balances (funded from the system
- * market_making account, which may go negative: it is the house's capital) quotes a ladder of
- * levels on both sides around the F2 reference price, and requotes a market when its reference has
- * moved. It trades through the same order path as everyone (holds, fees, journal), with self-trade
- * prevention 'cancel_oldest' so that a new quote replaces a stale one of its own.
+ * full, moving book. One house account (funded through the ledger from the system market_making
+ * account) quotes a ladder of levels a side around the reference price (market-profile.ts), and
+ * requotes each market when it is due (the busiest every refreshMs, quiet ones less often). A
+ * requote changes only the levels that moved: a level no longer wanted is amended to a wanted price
+ * (one modify, the order keeps its id), the rest are cancelled or placed, and all of a market's
+ * commands go to its sequencer in the same turn, so they form one batch and one write. It trades
+ * through the same order path as everyone (holds, fees, journal), with self-trade prevention
+ * 'cancel_oldest' so that a new quote replaces a stale one of its own.
  */
 export class MarketMaker {
   private timer: NodeJS.Timeout | null = null;
-  /** Grid step per market, in ticks. */
-  private readonly grid = new Map<string, number>();
-  private cursor = 0;
-  private running: Promise<void> = Promise.resolve();
+  private readonly state = new Map<string, MarketState>();
   private stopped = false;
+  private inFlight = new Set<Promise<unknown>>();
+  private fundedAt = Number.NEGATIVE_INFINITY;
+  private funding: Promise<void> | null = null;
 
   constructor(
     private readonly deps: TradingDeps,
@@ -57,156 +59,168 @@ export class MarketMaker {
   ) {}
 
   async start(): Promise<void> {
-    await this.ensureAccount();
-    this.timer = setInterval(
-      () => {
-        this.running = this.running
-          .then(() => this.tick())
-          .catch((error: unknown) => {
-            this.options.log.warn({ err: error }, 'market maker tick failed');
-          });
-      },
-      Math.max(50, Math.floor(this.options.refreshMs / 4)),
-    );
+    await ensureHouseAccount(this.deps.db, MARKET_MAKER_ACCOUNT_ID, this.deps.clock());
+    await this.fund();
+    this.timer = setInterval(() => this.tick(), TICK_MS);
     this.timer.unref();
-    this.running = this.running.then(() => this.tick());
+    this.tick();
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
-    await this.running.catch(() => {});
+    await Promise.allSettled([...this.inFlight, this.funding]);
   }
 
-  private markets(): MarketSequencer[] {
+  markets(): MarketSequencer[] {
     const wanted = new Set(this.options.pairs);
     return this.deps.exchange
       .all()
       .filter((market) => market.spec.tradable && (wanted.size === 0 || wanted.has(market.spec.id)));
   }
 
-  /** A quarter of the markets per tick: every market is looked at once per refresh interval. */
-  async tick(): Promise<void> {
-    const markets = this.markets();
-    if (markets.length === 0) return;
-    const count = Math.max(1, Math.ceil(markets.length / 4));
-    for (let index = 0; index < count && !this.stopped; index++) {
-      const market = markets[this.cursor % markets.length]!;
-      this.cursor++;
-      await this.quote(market);
+  private fund(): Promise<void> {
+    const currencies = this.markets().flatMap((market) => [market.spec.base, market.spec.quote]);
+    const now = this.deps.clock();
+    this.fundedAt = now.getTime();
+    this.funding = fundHouseAccount(this.deps.db, MARKET_MAKER_ACCOUNT_ID, currencies, now.toISOString())
+      .catch((error: unknown) => this.options.log.warn({ err: error }, 'market maker funding failed'))
+      .finally(() => {
+        this.funding = null;
+      });
+    return this.funding;
+  }
+
+  /** Requotes every market that is due (each at most one requote in flight). */
+  tick(): void {
+    if (this.stopped) return;
+    const now = this.deps.clock().getTime();
+    if (now - this.fundedAt >= FUNDING_CHECK_MS && this.funding === null) void this.fund();
+    for (const market of this.markets()) {
+      const state = this.stateOf(market);
+      if (state.busy || now < state.nextAt) continue;
+      state.nextAt = now + state.intervalMs;
+      state.busy = true;
+      const run = this.quote(market)
+        .catch((error: unknown) => this.options.log.warn({ err: error, pair: market.spec.id }, 'market maker failed'))
+        .finally(() => {
+          state.busy = false;
+          this.inFlight.delete(run);
+        });
+      this.inFlight.add(run);
     }
   }
 
-  private async ensureAccount(): Promise<void> {
-    const { db } = this.deps;
-    const now = this.deps.clock().toISOString();
-    await db.query(
-      `INSERT INTO accounts (id, email, password_hash, first_name, last_name, terms_accepted_at, created_at, updated_at)
-       VALUES ($1, $2, NULL, 'Market', 'Maker', $3, $3, $3) ON CONFLICT DO NOTHING`,
-      [MARKET_MAKER_ACCOUNT_ID, MARKET_MAKER_EMAIL, now],
-    );
+  private stateOf(market: MarketSequencer): MarketState {
+    let state = this.state.get(market.spec.id);
+    if (!state) {
+      const activity = marketProfile(market.spec).activity;
+      // Quiet markets are requoted less often (refreshMs / activity, at most every 30 s): every
+      // command is a database write, and a quote nobody trades against need not follow every tick.
+      const intervalMs = Math.round(Math.min(MAX_REFRESH_MS, this.options.refreshMs / activity));
+      state = { grid: 0, nextAt: 0, lastReference: 0, busy: false, intervalMs };
+      this.state.set(market.spec.id, state);
+    }
+    return state;
   }
 
-  /** Tops the bot's balance of a currency up to FUNDING_USD worth when it fell below half. */
-  private async fund(currency: string): Promise<void> {
-    const usd = usdPriceOf(currency);
-    if (usd === null) return;
-    const target = (FUNDING_USD * 10n ** 12n * 10n ** 8n) / usd; // 8 decimals
-    const targetText = formatDecimal({ units: target, scale: 8 });
-    const balance = await balanceOf(this.deps.db, MARKET_MAKER_ACCOUNT_ID, currency);
-    const have = decimal(balance.available);
-    const haveAt8 =
-      have.scale <= 8 ? have.units * 10n ** BigInt(8 - have.scale) : have.units / 10n ** BigInt(have.scale - 8);
-    if (haveAt8 * 2n >= target) return;
-    const topUp = formatDecimal({ units: target - haveAt8, scale: 8 });
-    await this.deps.db.transaction(async (tx) => {
-      await postEntries(tx, [
-        {
-          kind: 'market_making_funding',
-          reference: `${currency}:${this.deps.clock().toISOString()}`,
-          metadata: { target: targetText },
-          postings: [
-            { owner: { kind: 'system', name: 'market_making' }, currency, bucket: 'available', amount: `-${topUp}` },
-            {
-              owner: { kind: 'user', accountId: MARKET_MAKER_ACCOUNT_ID },
-              currency,
-              bucket: 'available',
-              amount: topUp,
-            },
-          ],
-        },
-      ]);
+  /** The ladder the maker wants on a market now (null without a reference price). */
+  wantedLadder(market: MarketSequencer): LadderLevel[] | null {
+    const spec = market.spec;
+    const reference = referenceTicks(this.deps.pubsub, spec);
+    if (reference === null) return null;
+    const state = this.stateOf(market);
+    const profile = marketProfile(spec);
+    if (state.grid === 0) state.grid = gridTicks(profile, reference);
+    state.lastReference = reference;
+    return buildLadder(spec, reference, {
+      profile,
+      levels: this.options.levels,
+      grid: state.grid,
+      seed: this.options.seed,
     });
   }
 
   /**
-   * Builds or refreshes one market's ladder. Levels sit on a fixed grid of prices (a tenth of a
-   * percent of the first reference price apart), so when the reference moves by one grid step only
-   * the level at each end changes: one cancel and one order per side, not a whole new ladder.
+   * Brings one market's quotes to the wanted ladder, changing only what moved. The side moving
+   * away from the other goes first, so a level never crosses a stale quote of the other side.
    */
   async quote(market: MarketSequencer): Promise<void> {
+    const previous = this.stateOf(market).lastReference;
+    const ladder = this.wantedLadder(market);
+    if (ladder === null) return;
+    const rising = this.stateOf(market).lastReference >= previous;
+    const mine = [...market.orders.values()].filter(
+      (order) => order.accountId === MARKET_MAKER_ACCOUNT_ID && order.priceTicks !== null,
+    );
+    const commands: Promise<CommandOutcome>[] = [];
+    for (const side of rising ? (['sell', 'buy'] as const) : (['buy', 'sell'] as const)) {
+      const wanted = ladder.filter((level) => level.side === side);
+      const held = mine.filter((order) => order.side === side);
+      commands.push(...this.requoteSide(market, wanted, held));
+    }
+    if (commands.length === 0) return;
+    const outcomes = await Promise.allSettled(commands);
+    const refused = outcomes.some(
+      (outcome) =>
+        outcome.status === 'fulfilled' &&
+        outcome.value.status === 'rejected' &&
+        outcome.value.reason === 'insufficient_balance',
+    );
+    if (refused && this.funding === null) void this.fund();
+  }
+
+  /** Amends stale quotes to missing levels (nearest the touch first), cancels or places the rest. */
+  private requoteSide(market: MarketSequencer, wanted: LadderLevel[], held: OrderState[]): Promise<CommandOutcome>[] {
+    const wantedPrices = new Set(wanted.map((level) => level.priceTicks));
+    const heldPrices = new Set(held.map((order) => order.priceTicks));
+    const stale = held.filter((order) => !wantedPrices.has(order.priceTicks!));
+    const missing = wanted.filter((level) => !heldPrices.has(level.priceTicks));
+    const towardTouch = (a: number, b: number) => (wanted[0]?.side === 'buy' ? b - a : a - b);
+    stale.sort((a, b) => towardTouch(a.priceTicks!, b.priceTicks!));
+    const commands: Promise<CommandOutcome>[] = [];
+    const pairs = Math.min(stale.length, missing.length);
+    for (let index = 0; index < pairs; index++) commands.push(this.amend(market, stale[index]!, missing[index]!));
+    for (const order of stale.slice(pairs)) commands.push(market.cancel(order.id, MARKET_MAKER_ACCOUNT_ID));
+    for (const level of missing.slice(pairs)) {
+      const placed = this.place(market, level);
+      if (placed) commands.push(placed);
+    }
+    return commands;
+  }
+
+  private amend(market: MarketSequencer, order: OrderState, level: LadderLevel): Promise<CommandOutcome> {
     const spec = market.spec;
-    const reference = referenceTicks(this.deps.pubsub, spec);
-    if (reference === null) return;
-    const ladder = this.ladder(spec, reference);
-    const wanted = new Map(ladder.map((level) => [`${level.side}:${level.priceTicks}`, level]));
-    const mine = [...market.orders.values()].filter((order) => order.accountId === MARKET_MAKER_ACCOUNT_ID);
-    const stale = mine.filter((order) => !wanted.has(`${order.side}:${order.priceTicks}`));
-    const held = new Set(mine.map((order) => `${order.side}:${order.priceTicks}`));
-    const missing = ladder.filter((level) => !held.has(`${level.side}:${level.priceTicks}`));
-    if (stale.length === 0 && missing.length === 0) return;
-
-    await this.fund(spec.base);
-    await this.fund(spec.quote);
-    // Stale quotes go first so the new ones never meet them.
-    for (const order of stale) {
-      await cancelOrder(this.deps, MARKET_MAKER_ACCOUNT_ID, order.id).catch(() => {});
-    }
-    for (const level of missing) {
-      if (this.stopped) return;
-      await placeOrder(this.deps, MARKET_MAKER_ACCOUNT_ID, {
-        trading_pair: spec.id,
-        side: level.side,
-        type: 'limit',
-        price: priceText(spec, level.priceTicks),
-        quantity: quantityText(spec, level.lots),
-        time_in_force: 'GTC',
-        self_trade_prevention: 'cancel_oldest',
-      }).catch((error: unknown) => {
-        this.options.log.debug({ err: error, pair: spec.id }, 'market maker quote refused');
-      });
-    }
+    const quantityLots = order.filledLots + level.lots;
+    const next = { ...order, priceTicks: level.priceTicks };
+    const needed = requiredReserve(spec, { ...next, openLots: level.lots }, this.deps.bandBps, order.referenceTicks);
+    return market.modify({
+      orderId: order.id,
+      accountId: MARKET_MAKER_ACCOUNT_ID,
+      quantityLots: quantityLots > spec.maxLots ? null : quantityLots,
+      priceTicks: level.priceTicks,
+      stopPriceTicks: null,
+      hold: needed > order.reserved ? needed - order.reserved : 0n,
+      referenceTicks: this.stateOf(market).lastReference,
+    });
   }
 
-  /** The grid step of a market in ticks, fixed at its first quote. */
-  private gridStep(spec: PairSpec, reference: number): number {
-    let step = this.grid.get(spec.id);
-    if (step === undefined) {
-      step = Math.max(1, Number((BigInt(reference) * LEVEL_STEP_BPS) / 10_000n));
-      this.grid.set(spec.id, step);
+  private place(market: MarketSequencer, level: LadderLevel): Promise<CommandOutcome> | null {
+    const spec = market.spec;
+    const request: PlaceOrderRequest = {
+      trading_pair: spec.id,
+      side: level.side,
+      type: 'limit',
+      price: priceText(spec, level.priceTicks),
+      quantity: quantityText(spec, level.lots),
+      time_in_force: 'GTC',
+      self_trade_prevention: 'cancel_oldest',
+    };
+    try {
+      return market.place(orderFromRequest(this.deps, MARKET_MAKER_ACCOUNT_ID, market, request, this.deps.clock()));
+    } catch (error) {
+      this.options.log.debug({ err: error, pair: spec.id }, 'market maker quote refused');
+      return null;
     }
-    return step;
-  }
-
-  private ladder(spec: PairSpec, reference: number): { side: 'buy' | 'sell'; priceTicks: number; lots: number }[] {
-    const levels: { side: 'buy' | 'sell'; priceTicks: number; lots: number }[] = [];
-    const baseUsd = usdPriceOf(spec.base);
-    const ref = BigInt(reference);
-    const step = this.gridStep(spec, reference);
-    // The best bid is the grid price at or below reference - half spread; the best ask at or above reference + half spread.
-    const topBid = Math.floor(Number((ref * (10_000n - HALF_SPREAD_BPS)) / 10_000n) / step) * step;
-    const bottomAsk = Math.ceil(Number((ref * (10_000n + HALF_SPREAD_BPS) + 9_999n) / 10_000n) / step) * step;
-    for (let index = 0; index < this.options.levels; index++) {
-      const bid = topBid - index * step;
-      const ask = bottomAsk + index * step;
-      const usd = LEVEL_USD[Math.min(index, LEVEL_USD.length - 1)]!;
-      // lots = usd / baseUsd, at the pair's quantity precision.
-      let lots =
-        baseUsd === null ? spec.minLots : Number((usd * 10n ** 12n * 10n ** BigInt(spec.quantityPrecision)) / baseUsd);
-      lots = Math.min(spec.maxLots, Math.max(spec.minLots, lots));
-      if (bid > 0 && bid < reference) levels.push({ side: 'buy', priceTicks: bid, lots });
-      if (ask > reference) levels.push({ side: 'sell', priceTicks: ask, lots });
-    }
-    return levels;
   }
 }

@@ -14,7 +14,7 @@ import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { PubSub } from '../../realtime/pubsub.ts';
 import { balancesOf } from '../ledger/service.ts';
-import { latestPriceUpdate } from '../markets/service.ts';
+import { referencePrice } from '../markets/service.ts';
 import { type Exchange, type OrderRow, orderFromRow } from './exchange.ts';
 import { type OrderState, requiredReserve, sellLotCapForQuote, toOrderView } from './order-state.ts';
 import {
@@ -72,8 +72,8 @@ export function marketOf(exchange: Exchange, pair: string | undefined): MarketSe
 }
 
 export function referenceTicks(pubsub: PubSub, spec: PairSpec): number | null {
-  const update = latestPriceUpdate(pubsub, spec.id);
-  return update === undefined ? null : ticksOfPrice(spec, update.price);
+  const price = referencePrice(pubsub, spec.id);
+  return price === undefined ? null : ticksOfPrice(spec, price);
 }
 
 /** |price - reference| <= reference x band, in integers. */

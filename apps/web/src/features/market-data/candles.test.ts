@@ -52,6 +52,14 @@ describe('live candles from trades', () => {
     expect(moved.candles.at(-1)).toEqual(candle(T0, '100.50', '100.80', '99.95', '99.95', '1.1'));
   });
 
+  it('opens a candle only on a trade: a price update past the boundary changes nothing', () => {
+    const later = applyCandleTick(history, { price: '99.95', quantity: null, timeMs: T0 + 60_000 }, '1m');
+    expect(later.kind).toBe('ignored');
+    expect(later.candles).toBe(history);
+    const traded = applyCandleTick(history, { price: '99.95', quantity: '0.2', timeMs: T0 + 60_000 }, '1m');
+    expect(traded.kind).toBe('appended');
+  });
+
   it('ignores a tick older than the last candle, and an unreadable one', () => {
     expect(applyCandleTick(history, { price: '1', quantity: '1', timeMs: T0 - 1 }, '1m').kind).toBe('ignored');
     expect(applyCandleTick(history, { price: 'NaN', quantity: '1', timeMs: T0 + 1 }, '1m').kind).toBe('ignored');

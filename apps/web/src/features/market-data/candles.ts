@@ -46,8 +46,9 @@ export type CandleTickResult =
 
 /**
  * The candles (oldest first) after `tick`: the last one widened and closed at the price, or a new
- * one when the tick's time passes the interval's boundary. A tick older than the last candle, or
- * unreadable, changes nothing.
+ * one when a trade's time passes the interval's boundary. A price update (the last trade's price)
+ * only moves the candle in the making; a tick older than the last candle, or unreadable, changes
+ * nothing.
  */
 export function applyCandleTick(
   candles: readonly Candle[],
@@ -61,6 +62,8 @@ export function applyCandleTick(
   const last = candles[candles.length - 1];
   if (last && time < last.time) return { kind: 'ignored', candles };
   if (!last || time > last.time) {
+    // Only a trade opens a candle, as on the server: a minute without trades has none.
+    if (quantity === null) return { kind: 'ignored', candles };
     const candle: Candle = {
       time,
       open: tick.price,

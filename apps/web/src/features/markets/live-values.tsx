@@ -51,6 +51,7 @@ export function LivePrice({
       className={clsx('live-price tabular', flash && `flash-${flash.move}`, className)}
       data-testid={testId}
       title={isCompressed(text) ? formatPairPriceFull(price, quoteCurrency, pricePrecision) : undefined}
+      data-price={price ?? undefined}
     >
       {text}
     </span>

@@ -12,6 +12,9 @@ import { coinName, type MarketSort, type SortColumn } from './markets-model.ts';
 import { Sparkline } from './sparkline.tsx';
 import { useInView } from './use-in-view.ts';
 
+/** Statistics whose source is the built-in simulator: their market cap is an estimate, and says so. */
+const SIMULATED_SOURCE = 'simulator';
+
 /** The statistics of a coin are asked of its US-dollar market, whichever quote the row shows. */
 export function usdPairOf(baseCurrency: string): string {
   return `${baseCurrency}_USD`;
@@ -146,7 +149,14 @@ const MarketRow = memo(function MarketRow({
       <td className="col-volume num tabular">{formatCompact(pair.quoteVolume24h, pair.quoteCurrency)}</td>
       <td className="col-cap num tabular">
         {statistics.data ? (
-          formatCompact(statistics.data.market_cap, 'USD')
+          <>
+            {formatCompact(statistics.data.market_cap, 'USD')}
+            {statistics.data.market_cap !== null && statistics.data.source === SIMULATED_SOURCE && (
+              <span className="figure-simulated" title={t('markets.simulatedHint')}>
+                {t('markets.simulated')}
+              </span>
+            )}
+          </>
         ) : (
           <span className={clsx('muted', statistics.isFetching && 'skeleton-text')}>—</span>
         )}

@@ -249,10 +249,15 @@ function SpreadRow({ pairId, spread, pricePrecision }: SpreadRowProps) {
   const feedDirection = usePriceDirection(quote?.price);
   const tradeDirection = usePriceDirection(lastTrade);
   const direction = lastTrade ? tradeDirection : feedDirection;
-  const last = toAmount(lastTrade ?? quote?.price);
+  const lastText = lastTrade ?? quote?.price;
+  const last = toAmount(lastText);
   return (
     <div className="ob-spread" data-testid="order-book-spread">
-      <span className={clsx('ob-last tabular', direction === 1 && 'is-up', direction === -1 && 'is-down')}>
+      <span
+        className={clsx('ob-last tabular', direction === 1 && 'is-up', direction === -1 && 'is-down')}
+        data-testid="order-book-last-price"
+        data-price={lastText}
+      >
         <span className="visually-hidden">{t('tradeMarket.book.lastPrice')} </span>
         <span title={last ? formatTickPriceFull(last, pricePrecision) : undefined}>
           {formatTickPrice(last, pricePrecision)}

@@ -227,7 +227,12 @@ export function PriceChart({ pairId, initialRange = '1h' }: PriceChartProps) {
   const empty = live !== null && live.getCandles().length === 0;
 
   return (
-    <section className="tm-panel price-chart" aria-labelledby={titleId} data-testid="price-chart">
+    <section
+      className="tm-panel price-chart"
+      aria-labelledby={titleId}
+      data-testid="price-chart"
+      data-last-close={lastCandle?.close}
+    >
       <header className="tm-panel-head pc-head">
         <h2 id={titleId} className="visually-hidden">
           {t('tradeMarket.chart.title')}

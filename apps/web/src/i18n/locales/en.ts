@@ -306,6 +306,8 @@ export const en = {
     noResults: 'No markets match your filters.',
     noFavourites: 'No favourites yet: tap the star next to a market to add it.',
     loadFailed: 'Markets could not be loaded. Check your connection and try again.',
+    simulated: 'simulated',
+    simulatedHint: 'Estimated by the built-in market simulator, not reported by a market data provider',
     footnote_one: '{{count}} market · prices update live',
     footnote_other: '{{count}} markets · prices update live',
   },

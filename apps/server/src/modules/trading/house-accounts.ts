@@ -1,0 +1,77 @@
+import { decimal, formatDecimal } from '@platform/money';
+import type { Database } from '../../db/database.ts';
+import { balancesOf, type EntryInput, postEntries } from '../ledger/service.ts';
+import { usdPicosOf } from './market-profile.ts';
+
+/** The house market maker: one account, no password, so nobody can sign in as it. */
+export const MARKET_MAKER_ACCOUNT_ID = '00000000-0000-4000-8000-00000000a11c';
+/** The simulated takers: one account, no password, trading against the makers. */
+export const MARKET_TAKER_ACCOUNT_ID = '00000000-0000-4000-8000-00000000a11d';
+
+export const HOUSE_ACCOUNTS = [
+  {
+    id: MARKET_MAKER_ACCOUNT_ID,
+    email: 'market-maker@system.meridian.invalid',
+    firstName: 'Market',
+    lastName: 'Maker',
+  },
+  {
+    id: MARKET_TAKER_ACCOUNT_ID,
+    email: 'market-taker@system.meridian.invalid',
+    firstName: 'Market',
+    lastName: 'Taker',
+  },
+] as const;
+
+/** Each currency is topped up to this USD value whenever it falls below half of it. */
+const FUNDING_USD = 20_000_000n;
+const SCALE = 8;
+
+export async function ensureHouseAccount(db: Database, accountId: string, now: Date): Promise<void> {
+  const account = HOUSE_ACCOUNTS.find((entry) => entry.id === accountId);
+  if (!account) throw new Error(`not a house account: ${accountId}`);
+  await db.query(
+    `INSERT INTO accounts (id, email, password_hash, first_name, last_name, terms_accepted_at, created_at, updated_at)
+     VALUES ($1, $2, NULL, $3, $4, $5, $5, $5) ON CONFLICT DO NOTHING`,
+    [account.id, account.email, account.firstName, account.lastName, now.toISOString()],
+  );
+}
+
+/**
+ * Tops a house account up, from the system market_making account (the house's capital, which may
+ * go negative), in every listed currency that fell below half of FUNDING_USD worth: one balance
+ * read and at most one ledger transaction, like any deposit.
+ */
+export async function fundHouseAccount(
+  db: Database,
+  accountId: string,
+  currencies: Iterable<string>,
+  reference: string,
+): Promise<void> {
+  const rows = await balancesOf(db, accountId);
+  const held = new Map(rows.map((row) => [row.currency, decimal(row.available)]));
+  const entries: EntryInput[] = [];
+  for (const currency of new Set(currencies)) {
+    const usd = usdPicosOf(currency);
+    if (usd === null) continue;
+    const target = (FUNDING_USD * 10n ** 12n * 10n ** BigInt(SCALE)) / usd;
+    const have = held.get(currency) ?? { units: 0n, scale: SCALE };
+    const haveUnits =
+      have.scale <= SCALE
+        ? have.units * 10n ** BigInt(SCALE - have.scale)
+        : have.units / 10n ** BigInt(have.scale - SCALE);
+    if (haveUnits * 2n >= target) continue;
+    const topUp = formatDecimal({ units: target - haveUnits, scale: SCALE });
+    entries.push({
+      kind: 'market_making_funding',
+      reference: `${accountId}:${currency}:${reference}`,
+      metadata: { target: formatDecimal({ units: target, scale: SCALE }) },
+      postings: [
+        { owner: { kind: 'system', name: 'market_making' }, currency, bucket: 'available', amount: `-${topUp}` },
+        { owner: { kind: 'user', accountId }, currency, bucket: 'available', amount: topUp },
+      ],
+    });
+  }
+  if (entries.length === 0) return;
+  await db.transaction((tx) => postEntries(tx, entries));
+}
