@@ -1,6 +1,6 @@
 import { type Amount, parseDecimal } from '@platform/money';
 import type { AppContext } from '../../context.ts';
-import { latestPriceUpdate } from '../markets/service.ts';
+import { referenceQuote } from '../markets/service.ts';
 import { tradingOf } from '../trading/index.ts';
 import type { MarketView, ReferencePrice } from './pricing.ts';
 
@@ -11,9 +11,13 @@ function amountOf(text: unknown): Amount | undefined {
   return parsed.ok && parsed.value.units > 0n ? parsed.value : undefined;
 }
 
-/** The retained price.{PAIR} message of the feed, as a price and the time the feed set it. */
+/**
+ * The pair's reference price (the price sources', never the last trade on our book, which a user
+ * can print) and the time the sources confirmed it. With the feed off (tests), the retained
+ * price.{PAIR} message stands in.
+ */
 function publishedReference(context: AppContext, pairId: string): ReferencePrice | undefined {
-  const update = latestPriceUpdate(context.pubsub, pairId);
+  const update = referenceQuote(context.pubsub, pairId);
   const price = amountOf(update?.price);
   if (price === undefined || typeof update?.timestamp !== 'number') return undefined;
   return { price, timestampMs: update.timestamp };

@@ -508,6 +508,20 @@ export class MarketFeed {
   }
 
   /**
+   * The reference price with the time it was last confirmed by the sources. A cross pair is only as
+   * fresh as the older of its two coins; trades on our book never refresh it (the house prices
+   * conversions from it, and a user can print a trade).
+   */
+  referenceQuote(pairId: string): { price: Amount; timestampMs: number } | undefined {
+    const pair = this.pairsById.get(pairId);
+    const reference = this.referenceStats(pairId);
+    const base = pair && this.windows.get(pair.base);
+    if (!pair || !reference || !base) return undefined;
+    const quote = pair.quote === 'USD' ? undefined : this.windows.get(pair.quote);
+    return { price: reference.price, timestampMs: Math.min(base.timestampMs, quote?.timestampMs ?? base.timestampMs) };
+  }
+
+  /**
    * The pair's price and 24 h statistics. The price is the last trade on our book (the reference
    * before the first one); the volume is what traded on our book in 24 h; open, high and low follow
    * the reference track (the generated history, then the sources' prices) widened by the trades.

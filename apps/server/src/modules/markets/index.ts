@@ -7,7 +7,7 @@ import { seedCatalogue, seedHistory } from './seed.ts';
 import { registerFeed, registerHistory, registerReferencePrices, registerSources } from './service.ts';
 import { createPriceSources } from './sources.ts';
 
-export { existingPairIds, latestPriceUpdate, referencePrice } from './service.ts';
+export { existingPairIds, latestPriceUpdate, referencePrice, referenceQuote } from './service.ts';
 
 /**
  * Markets: the catalogue (seeded from contracts at start), the price feed worker and the market
@@ -52,8 +52,8 @@ export async function marketsModule(app: FastifyInstance, context: AppContext): 
     sources.simulator.start();
     await feed.start();
     registerReferencePrices(pubsub, (pairId) => {
-      const price = feed.referencePrice(pairId);
-      return price === undefined ? undefined : formatDecimal(price);
+      const quote = feed.referenceQuote(pairId);
+      return quote && { price: formatDecimal(quote.price), timestamp: quote.timestampMs };
     });
   }
 

@@ -40,11 +40,21 @@ export function latestPriceUpdate(pubsub: PubSub, pairId: string): PriceUpdate |
  * around it and the price band is measured from it. A running feed answers; before it runs (or in
  * tests with the feed off) the last published price stands in.
  */
-const references = new WeakMap<PubSub, (pairId: string) => string | undefined>();
-export const registerReferencePrices = (pubsub: PubSub, read: (pairId: string) => string | undefined) =>
+export type ReferenceQuote = { price: string; timestamp: number };
+const references = new WeakMap<PubSub, (pairId: string) => ReferenceQuote | undefined>();
+export const registerReferencePrices = (pubsub: PubSub, read: (pairId: string) => ReferenceQuote | undefined) =>
   references.set(pubsub, read);
+
+/** The reference price and when the sources last confirmed it (never a trade on our book). */
+export function referenceQuote(pubsub: PubSub, pairId: string): ReferenceQuote | undefined {
+  const own = references.get(pubsub)?.(pairId);
+  if (own) return own;
+  const published = latestPriceUpdate(pubsub, pairId);
+  return published ? { price: published.price, timestamp: published.timestamp } : undefined;
+}
+
 export function referencePrice(pubsub: PubSub, pairId: string): string | undefined {
-  return references.get(pubsub)?.(pairId) ?? latestPriceUpdate(pubsub, pairId)?.price;
+  return referenceQuote(pubsub, pairId)?.price;
 }
 
 /** The running price feed of a server, shared by the markets, provider and health modules. */
