@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { AppToaster } from '../../app.tsx';
+import { AppToaster } from '../../components/shell/app-toaster.tsx';
 import { useAppStore } from '../../state/app-store.ts';
 import { errorResponse, json, stubFetch } from '../../test/fetch-mock.ts';
 import { accountId, makeAccount, makeSession } from '../../test/fixtures.ts';
