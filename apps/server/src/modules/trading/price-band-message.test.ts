@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import { basisPointsAsPercent, priceBandMessage } from '@platform/contracts';
+import { describe, expect, it } from 'vitest';
 
 describe('the out-of-band price message', () => {
   it.each([
