@@ -7,6 +7,7 @@ import {
   stripTrailingZeros,
   toScale,
 } from '@platform/money';
+import { localizedNumber } from '../state/preferences-store.ts';
 
 /**
  * Spec §5 display formats, computed from decimal strings with @platform/money: no price, balance
@@ -43,7 +44,8 @@ export function groupThousands(text: string): string {
   const integer = pointAt === -1 ? unsigned : unsigned.slice(0, pointAt);
   const fraction = pointAt === -1 ? '' : unsigned.slice(pointAt);
   const grouped = integer.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${negative ? '-' : ''}${grouped}${fraction}`;
+  // Settings > Preferences: the user's separators (issue 13; the lead reconciles with format rework).
+  return localizedNumber(`${negative ? '-' : ''}${grouped}${fraction}`);
 }
 
 /**
@@ -89,7 +91,7 @@ export function formatQuotePrice(value: string | null | undefined, quoteCurrency
 export function formatPercent(value: unknown): string {
   const percent = typeof value === 'string' ? toAmount(value) : null;
   const rounded = toScale(percent ?? { units: 0n, scale: 0 }, 2, 'half_up');
-  const text = formatDecimal(rounded);
+  const text = localizedNumber(formatDecimal(rounded));
   return isNegative(rounded) ? `${text}%` : `+${text}%`;
 }
 
@@ -144,11 +146,11 @@ export function formatCompactNumber(value: string | null | undefined): string {
     const larger = COMPACT_UNITS[index - 1];
     text =
       larger && compare(shifted, THOUSAND) >= 0
-        ? `${formatDecimal(inUnit(magnitude, larger.exponent))}${larger.suffix}`
+        ? `${localizedNumber(formatDecimal(inUnit(magnitude, larger.exponent)))}${larger.suffix}`
         : `${groupThousands(formatDecimal(shifted))}${unit.suffix}`;
     break;
   }
-  return isNegative(number) && text !== '0.00' ? `-${text}` : text;
+  return isNegative(number) && text !== localizedNumber('0.00') ? `-${text}` : text;
 }
 
 /** Compact with the currency: '$1.23B' for dollar quotes, '12.35K BTC' otherwise. */

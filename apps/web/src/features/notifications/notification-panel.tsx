@@ -17,6 +17,7 @@ import {
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { timeZonePreference } from '../../state/preferences-store.ts';
 import {
   NOTIFICATION_SETTINGS_PATH,
   previewText,
@@ -59,9 +60,12 @@ export function formatRelativeTime(time: RelativeTime, t: TFunction, language: s
     case 'days':
       return t('notificationCentre.time.daysAgo', { n: time.count });
     case 'date':
-      return new Intl.DateTimeFormat(language, { year: 'numeric', month: 'short', day: 'numeric' }).format(
-        time.timestamp,
-      );
+      return new Intl.DateTimeFormat(language, {
+        year: 'numeric',
+        month: 'short',
+        day: 'numeric',
+        timeZone: timeZonePreference(),
+      }).format(time.timestamp);
   }
 }
 
@@ -194,7 +198,7 @@ function NotificationRow({ notification, time, onOpen, onDelete }: NotificationR
           <time
             className="notification-time"
             dateTime={new Date(notification.timestamp).toISOString()}
-            title={new Date(notification.timestamp).toLocaleString()}
+            title={new Date(notification.timestamp).toLocaleString(undefined, { timeZone: timeZonePreference() })}
           >
             {time}
           </time>

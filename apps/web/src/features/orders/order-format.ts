@@ -1,6 +1,7 @@
 import type { Order, TradingPair } from '@platform/contracts';
 import { div, formatDecimal, isZero, mul, mulToScale, stripTrailingZeros, toScale } from '@platform/money';
 import { formatQuotePrice, groupThousands, MISSING_VALUE, toAmount } from '../../lib/format.ts';
+import { timeZonePreference } from '../../state/preferences-store.ts';
 
 /**
  * How the order and trade tables show their values. Every figure goes from the wire's decimal
@@ -84,13 +85,19 @@ export function isoTime(value: string | number): string {
 
 const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** Local date and time to the second, in the interface language: '11/24/2026, 14:03:22'. */
+/**
+ * Local date and time to the second, in the interface language and the time zone chosen in
+ * Settings > Preferences (the device's by default): '11/24/2026, 14:03:22'.
+ */
 export function formatLocalDateTime(value: string | number, locale: string): string {
   const instant = new Date(value);
   if (Number.isNaN(instant.getTime())) return MISSING_VALUE;
-  let format = dateTimeFormats.get(locale);
+  const timeZone = timeZonePreference();
+  const key = `${locale}|${timeZone ?? ''}`;
+  let format = dateTimeFormats.get(key);
   if (!format) {
     format = new Intl.DateTimeFormat(locale, {
+      timeZone,
       year: 'numeric',
       month: '2-digit',
       day: '2-digit',
@@ -100,7 +107,7 @@ export function formatLocalDateTime(value: string | number, locale: string): str
       // A 24-hour clock keeps the column narrow and every row the same width.
       hourCycle: 'h23',
     });
-    dateTimeFormats.set(locale, format);
+    dateTimeFormats.set(key, format);
   }
   return format.format(instant);
 }

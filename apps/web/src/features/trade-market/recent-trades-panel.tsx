@@ -3,6 +3,7 @@ import clsx from 'clsx';
 import { memo, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { DEVICE_TIME_ZONE, usePreferences } from '../../state/preferences-store.ts';
 import { useRecentTrades } from '../market-data/index.ts';
 import { ColumnHeading } from './column-heading.tsx';
 import { formatFixedText, pairCurrencies, useTradingPair } from './market-format.ts';
@@ -23,10 +24,17 @@ export function RecentTradesPanel({ pairId, onPriceClick, limit }: RecentTradesP
   const pair = useTradingPair(pairId);
   const { base, quote } = pairCurrencies(pairId, pair);
   const { trades, status, reload } = useRecentTrades(pairId, limit);
+  const timeZone = usePreferences((state) => state.timeZone);
   const timeFormat = useMemo(
     () =>
-      new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false }),
-    [i18n.language],
+      new Intl.DateTimeFormat(i18n.language, {
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+        hour12: false,
+        timeZone: timeZone === DEVICE_TIME_ZONE ? undefined : timeZone,
+      }),
+    [i18n.language, timeZone],
   );
   const { tabIndexOf, containerProps } = useRovingRows(
     trades.map((trade) => trade.id),

@@ -1,5 +1,6 @@
 import { formatDecimal, isNegative, stripTrailingZeros } from '@platform/money';
 import { groupThousands, MISSING_VALUE, toAmount } from '../../lib/format.ts';
+import { timeZonePreference } from '../../state/preferences-store.ts';
 
 /** The wallet histories as the screen shows them. */
 
@@ -45,7 +46,7 @@ export function formatDateTime(iso: string, locale: string): { date: string; tim
   const instant = new Date(iso);
   if (Number.isNaN(instant.getTime())) return { date: MISSING_VALUE, time: '' };
   return {
-    date: new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(instant),
-    time: new Intl.DateTimeFormat(locale, { timeStyle: 'short' }).format(instant),
+    date: new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: timeZonePreference() }).format(instant),
+    time: new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone: timeZonePreference() }).format(instant),
   };
 }
