@@ -58,6 +58,11 @@ export function flushCancels(): void {
   }
 }
 
+/** Forgets every waiting cancel without sending it (tests start clean). */
+export function undoAllCancels(): void {
+  for (const orderId of [...waiting.keys()]) undoCancel(orderId);
+}
+
 export function isCancelPending(orderId: string): boolean {
   return waiting.has(orderId);
 }
