@@ -84,8 +84,25 @@ describe('trade page', () => {
     await expect.poll(() => page.locator(`[data-testid="order-book-row"][data-price="${price}"]`).count()).toBe(0);
     await expect.poll(() => row.first().textContent()).toContain(formatPrice(moved));
 
+    // A cancel waits 5 s for an undo (Settings > Preferences default) and sends nothing meanwhile:
+    // an undo leaves the order where it was, in the book.
+    const cancelCalls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith(`/v1/orders/${orderId}/cancel`)) cancelCalls.push(request.method());
+    });
     await page.getByTestId(`order-cancel-${orderId}`).click();
+    await page.getByTestId(`order-undo-${orderId}`).click();
+    await page.waitForTimeout(6_000);
+    expect(cancelCalls).toEqual([]);
+    expect(await row.count()).toBe(1);
+    expect(await page.locator(`[data-testid="order-book-row"][data-price="${moved}"]`).count()).toBe(1);
+
+    // Not undone: the cancel goes when the seconds are up.
+    await page.getByTestId(`order-cancel-${orderId}`).click();
+    await expect.poll(() => page.getByTestId(`order-undo-${orderId}`).textContent()).toMatch(/^Undo \([1-5]\)$/);
+    expect(cancelCalls).toEqual([]);
     await expect.poll(() => row.count()).toBe(0);
+    expect(cancelCalls).toEqual(['POST']);
     await expect.poll(() => page.locator(`[data-testid="order-book-row"][data-price="${moved}"]`).count()).toBe(0);
   });
 

@@ -17,6 +17,8 @@ export const CLIENT_STATE_STORAGE_KEY = 'meridian-state';
 /** Spec §9: stored notifications live under two keys, one for the list and one for the settings. */
 export const NOTIFICATIONS_STORAGE_KEY = 'meridian-notifications';
 export const NOTIFICATION_SETTINGS_STORAGE_KEY = 'meridian-notification-settings';
+/** Settings > Preferences, kept on this device under their own key (not the spec §3.1 client state). */
+export const PREFERENCES_STORAGE_KEY = 'meridian-preferences';
 /** Spec §4 and §9: the top-bar search history (most recent unique queries, newest first). */
 export const SEARCH_HISTORY_STORAGE_KEY = 'meridian-search-history';
 /**

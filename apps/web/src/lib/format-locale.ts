@@ -1,4 +1,5 @@
 import i18n from 'i18next';
+import { timeZonePreference } from '../state/preferences-store.ts';
 
 /**
  * Where every formatter gets its language and time zone: the one place a user preference for a
@@ -10,7 +11,7 @@ export function formatLocale(): string {
   return i18n.language || 'en';
 }
 
-/** The time zone times are shown in: the browser's today (undefined lets Intl use it). */
+/** The time zone times are shown in: the one chosen in Settings > Preferences, else the device's (undefined lets Intl use it). */
 export function formatTimeZone(): string | undefined {
-  return undefined;
+  return timeZonePreference();
 }

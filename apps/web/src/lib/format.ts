@@ -9,6 +9,7 @@ import {
   toScale,
   toSignificant,
 } from '@platform/money';
+import { localizedNumber } from '../state/preferences-store.ts';
 import { compressZeros } from './subscript-zeros.ts';
 
 /**
@@ -46,7 +47,8 @@ export function groupThousands(text: string): string {
   const integer = pointAt === -1 ? unsigned : unsigned.slice(0, pointAt);
   const fraction = pointAt === -1 ? '' : unsigned.slice(pointAt);
   const grouped = integer.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${negative ? '-' : ''}${grouped}${fraction}`;
+  // Settings > Preferences: the user's separators (issue 13; the lead reconciles with format rework).
+  return localizedNumber(`${negative ? '-' : ''}${grouped}${fraction}`);
 }
 
 /**
@@ -106,7 +108,7 @@ export function formatQuotePrice(value: string | null | undefined, quoteCurrency
 export function formatPercent(value: unknown): string {
   const percent = typeof value === 'string' ? toAmount(value) : null;
   const rounded = toScale(percent ?? { units: 0n, scale: 0 }, 2, 'half_up');
-  const text = formatDecimal(rounded);
+  const text = localizedNumber(formatDecimal(rounded));
   return isNegative(rounded) ? `${text}%` : `+${text}%`;
 }
 
@@ -169,11 +171,11 @@ export function formatCompactNumber(value: string | null | undefined): string {
     const larger = COMPACT_UNITS[index - 1];
     text =
       larger && compare(shifted, THOUSAND) >= 0
-        ? `${formatDecimal(inUnit(magnitude, larger.exponent))}${larger.suffix}`
+        ? `${localizedNumber(formatDecimal(inUnit(magnitude, larger.exponent)))}${larger.suffix}`
         : `${groupThousands(formatDecimal(shifted))}${unit.suffix}`;
     break;
   }
-  return isNegative(number) && text !== '0.00' ? `-${text}` : text;
+  return isNegative(number) && text !== localizedNumber('0.00') ? `-${text}` : text;
 }
 
 /** Compact with the currency: '$1.23B' for dollar quotes, '12.35K BTC' otherwise. */

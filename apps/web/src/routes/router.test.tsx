@@ -45,7 +45,9 @@ describe('routes and guards (spec §2.1, §6)', () => {
   it('opens open routes without login, with their title', async () => {
     renderApp('/news');
     expect(await screen.findByTestId('page-title')).toHaveTextContent('News');
-    expect(screen.getByText('This part of Meridian arrives in a coming release.')).toBeInTheDocument();
+    expect(
+      screen.getByText('This part of Meridian is not open yet: it arrives in a coming release.'),
+    ).toBeInTheDocument();
   });
 
   it('lets an authenticated user into settings', async () => {

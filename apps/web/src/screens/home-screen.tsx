@@ -4,18 +4,22 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../components/ui/button.tsx';
 import { MarketOverview } from '../features/home/market-overview.tsx';
+import { pairSymbol } from '../lib/format.ts';
 import { useAppStore } from '../state/app-store.ts';
+import { usePreferences } from '../state/preferences-store.ts';
 
 export function Component() {
   const { t } = useTranslation();
   const isAuthenticated = useAppStore((state) => state.isAuthenticated);
   const user = useAppStore((state) => state.user);
   const openModal = useAppStore((state) => state.openModal);
+  const defaultPair = usePreferences((state) => state.defaultPair);
   const highlights = [
-    { icon: ChartCandlestick, text: t('pages.home.highlights.spot') },
-    { icon: Gauge, text: t('pages.home.highlights.futures', { leverage: MAX_FUTURES_LEVERAGE }) },
-    { icon: Wallet, text: t('pages.home.highlights.wallet') },
-    { icon: Users, text: t('pages.home.highlights.social') },
+    { icon: ChartCandlestick, text: t('pages.home.highlights.spot'), soon: false },
+    { icon: Wallet, text: t('pages.home.highlights.wallet'), soon: false },
+    // Not open yet: said so, so that nobody signs up for them today.
+    { icon: Gauge, text: t('pages.home.highlights.futures', { leverage: MAX_FUTURES_LEVERAGE }), soon: true },
+    { icon: Users, text: t('pages.home.highlights.social'), soon: true },
   ];
   return (
     <div className="screen screen-wide">
@@ -27,7 +31,7 @@ export function Component() {
         <p className="hero-tagline">{t('app.tagline')}</p>
         <div className="hero-actions">
           {isAuthenticated ? (
-            <Link to="/trade" className="btn btn-primary btn-lg">
+            <Link to={`/trade?pair=${pairSymbol(defaultPair)}`} className="btn btn-primary btn-lg">
               {t('pages.home.ctaTrade')}
               <ArrowRight size={16} aria-hidden="true" />
             </Link>
@@ -44,9 +48,12 @@ export function Component() {
         </div>
         <ul className="highlights">
           {highlights.map((highlight) => (
-            <li key={highlight.text} className="highlight">
+            <li key={highlight.text} className="highlight" data-testid="home-highlight">
               <highlight.icon size={18} aria-hidden="true" />
-              <span>{highlight.text}</span>
+              <span>
+                {highlight.text}
+                {highlight.soon ? <span className="highlight-soon">{t('pages.home.comingSoon')}</span> : null}
+              </span>
             </li>
           ))}
         </ul>

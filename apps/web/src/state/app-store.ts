@@ -16,6 +16,7 @@ import { createJSONStorage, persist } from 'zustand/middleware';
 import { onLogoutBroadcast } from '../api/auth-events.ts';
 import { writeStoredAccessToken } from '../api/token-storage.ts';
 import { readJsonStorage } from '../lib/safe-storage.ts';
+import { usePreferences } from './preferences-store.ts';
 
 export const walletStateSchema = z.object({
   address: z.string().min(1),
@@ -88,7 +89,8 @@ const defaults = {
   wallet: null,
   sidebarCollapsed: false,
   isAuthenticated: false,
-  selectedTradingPair: 'BTC/USD',
+  // A new session opens on the default market chosen in Settings > Preferences.
+  selectedTradingPair: usePreferences.getState().defaultPair.replace('_', '/'),
   tradingPairs: [],
   openOrders: [],
   orderHistory: [],

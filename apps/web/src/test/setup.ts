@@ -6,6 +6,7 @@ import { FakeWebSocket } from '../features/market-data/fake-web-socket.ts';
 import { replaceMarketData } from '../features/market-data/market-data.ts';
 import { resetLocalWatchlistCache } from '../features/watchlist/local-watchlist.ts';
 import '../i18n/i18n.ts';
+import { undoAllCancels } from '../features/orders/pending-cancels.ts';
 import { historyTexts } from '../i18n/locales/en-history.ts';
 import { settingsTexts } from '../i18n/locales/en-settings.ts';
 import { tradeTexts } from '../i18n/locales/en-trade.ts';
@@ -13,6 +14,7 @@ import { tradeMarketTexts } from '../i18n/locales/en-trade-market.ts';
 import { walletScreenTexts } from '../i18n/locales/en-wallet.ts';
 import { addScreenTexts } from '../i18n/screen-texts.ts';
 import { useAppStore } from '../state/app-store.ts';
+import { usePreferences } from '../state/preferences-store.ts';
 
 // findBy and waitFor wait up to 5 s (the default is 1 s): screens, modals and toasts are lazy chunks,
 // and on React's development build on a shared 2-core machine their first load can pass 1 s.
@@ -75,6 +77,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   useAppStore.setState(useAppStore.getInitialState(), true);
+  usePreferences.setState(usePreferences.getInitialState(), true);
+  undoAllCancels();
   localStorage.clear();
   sessionStorage.clear();
 });

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import {
   type AccountTrade,
+  basisPointsAsPercent,
   type ModifyOrderRequest,
   normalizePairId,
   type Order,
   type OrdersQuery,
   type PlaceOrderRequest,
+  priceBandMessage,
   type Trade,
 } from '@platform/contracts';
 import type { SelfTradePreventionMode } from '@platform/engine';
@@ -51,6 +53,20 @@ function invalidAmount(detail: string, extra: Record<string, unknown> = {}): App
 
 function invalidPrice(detail: string, extra: Record<string, unknown> = {}): AppError {
   return new AppError('INVALID_PRICE', { details: { reason: detail, ...extra } });
+}
+
+/** Spec §8 keeps the code; the message says why, with the configured band (issue 13). */
+function outOfBand(field: string, bandBps: number, referencePrice: string | null): AppError {
+  const message = priceBandMessage(field, bandBps);
+  return new AppError('INVALID_PRICE', {
+    message,
+    details: {
+      reason: message,
+      field,
+      band_percent: basisPointsAsPercent(bandBps),
+      reference_price: referencePrice,
+    },
+  });
 }
 
 function unitsProblem(field: string, error: UnitsError, decimals: number): string {
@@ -165,11 +181,7 @@ export function orderFromRequest(
     ['stop_limit_price', prices.stopLimitPriceTicks],
   ] as const) {
     if (ticks !== null && !withinBand(ticks, reference, deps.bandBps)) {
-      const percent = deps.bandBps / 100;
-      throw invalidPrice(`${field} must be within ${percent}% of the market price`, {
-        field,
-        reference_price: reference === null ? null : priceText(spec, reference),
-      });
+      throw outOfBand(field, deps.bandBps, reference === null ? null : priceText(spec, reference));
     }
   }
 
@@ -388,7 +400,7 @@ export async function modifyOrder(
     ['stop_price', stopPriceTicks],
   ] as const) {
     if (ticks !== null && !withinBand(ticks, reference, deps.bandBps)) {
-      throw invalidPrice(`${field} must be within ${deps.bandBps / 100}% of the market price`, { field });
+      throw outOfBand(field, deps.bandBps, reference === null ? null : priceText(spec, reference));
     }
   }
   const next = {

@@ -135,7 +135,13 @@ describeEachDatabase(
         [{ quantity: '1000' }, 'INVALID_AMOUNT', 'Invalid amount'],
         [{ price: '50000.001' }, 'INVALID_PRICE', 'Invalid price'],
         [{ price: 'abc' }, 'INVALID_PRICE', 'Invalid price'],
-        [{ price: '90000.00' }, 'INVALID_PRICE', 'Invalid price'],
+        [{ price: '90000.00' }, 'INVALID_PRICE', 'Price must be within 10% of the market price'],
+        [{ price: '44999.99' }, 'INVALID_PRICE', 'Price must be within 10% of the market price'],
+        [
+          { type: 'stop_limit', price: '49000.00', stop_price: '56000.00' },
+          'INVALID_PRICE',
+          'Stop price must be within 10% of the market price',
+        ],
         [{ price: undefined }, 'INVALID_PRICE', 'Invalid price'],
         [{ quantity: true }, 'VALIDATION_ERROR', undefined],
         [{ trading_pair: 'NOPE_USD' }, 'TRADING_PAIR_NOT_FOUND', 'Trading pair not found'],
@@ -253,6 +259,16 @@ describeEachDatabase(
         });
         expect(moved.status).toBe(200);
         expect(moved.body).toMatchObject({ price: '51500.00', status: 'pending' });
+        const tooFar = await server().request('PUT', `/v1/orders/${b.body.id}/modify`, {
+          token: token(second),
+          body: { price: '55000.01' },
+        });
+        expect(tooFar.status).toBe(400);
+        expect((tooFar.body as ErrorBody).error).toMatchObject({
+          code: 'INVALID_PRICE',
+          message: 'Price must be within 10% of the market price',
+          details: { field: 'price', band_percent: '10', reference_price: '50000.00' },
+        });
         await server().request('POST', `/v1/orders/${b.body.id}/cancel`, { token: token(second) });
       });
     });

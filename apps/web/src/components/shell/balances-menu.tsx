@@ -2,6 +2,7 @@ import { Coins, CreditCard, Repeat, Wallet } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { balanceMenuItems } from '../../features/wallet/balances-model.ts';
+import { useSmallBalanceRule } from '../../features/wallet/use-small-balance-rule.ts';
 import { useLiveBalances, useWalletBalances } from '../../features/wallet/use-wallet.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { formatUsdPrice, MISSING_VALUE } from '../../lib/format.ts';
@@ -27,7 +28,7 @@ export function BalancesMenu() {
   // Read during this render, not inside the panel's render function: TanStack Query re-renders a
   // component only for the result fields it saw read, and the panel renders later, when opened.
   const { data, error, isPending, isError } = useWalletBalances();
-  const items = balanceMenuItems(data ?? []);
+  const items = balanceMenuItems(data ?? [], useSmallBalanceRule().rule);
   // Placeholders only when nothing real is known: a failed refresh keeps the balances last loaded.
   const failed = isError && !data;
   // The trigger shows coins, not a wallet: the wallet-connect button beside it already does.

@@ -18,11 +18,12 @@ const SPARKLINE_CACHE_MS = 30 * 60_000;
 export const SPARKLINE_INTERVAL = '1h';
 export const SPARKLINE_CANDLES = 168;
 
-export function usePairs() {
+export function usePairs(enabled = true) {
   return useQuery({
     queryKey: queryKeys.tradingPairs(),
     queryFn: marketDataApi.fetchPairs,
     staleTime: PAIRS_STALE_MS,
+    enabled,
   });
 }
 

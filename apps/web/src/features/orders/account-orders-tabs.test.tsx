@@ -1,10 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppToaster } from '../../components/shell/app-toaster.tsx';
 import { useAppStore } from '../../state/app-store.ts';
+import { usePreferences } from '../../state/preferences-store.ts';
 import { errorResponse, json } from '../../test/fetch-mock.ts';
 import { accountId, makeAccount } from '../../test/fixtures.ts';
 import { AccountOrdersTabs } from './index.ts';
@@ -100,7 +101,8 @@ describe('AccountOrdersTabs: open orders', () => {
     expect(screen.getByTestId('orders-open-count')).toHaveTextContent('3');
   });
 
-  it('cancels an order by its id, says so, and drops the row', async () => {
+  it('asks first when the user prefers it, then cancels by the id, says so, and drops the row', async () => {
+    usePreferences.getState().setPreference('cancelMode', 'confirm');
     const open = [btcBuy, btcStop];
     const { calls } = stubOpenOrders(open, {
       [`POST /v1/orders/${btcBuy.id}/cancel`]: () => {
@@ -111,6 +113,14 @@ describe('AccountOrdersTabs: open orders', () => {
     signIn();
     const { user } = renderTabs();
     await user.click(await screen.findByTestId(`order-cancel-${btcBuy.id}`));
+    const dialog = await screen.findByTestId('order-cancel-dialog');
+    expect(dialog).toHaveTextContent('Buy 0.01 BTC/USD at 60,000.00');
+    // "Keep order" closes it and sends nothing.
+    await user.click(within(dialog).getByText('Keep order'));
+    expect(screen.queryByTestId('order-cancel-dialog')).not.toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+    await user.click(screen.getByTestId(`order-cancel-${btcBuy.id}`));
+    await user.click(await screen.findByTestId('order-cancel-confirm'));
     expect(await screen.findByText('Order cancelled')).toBeInTheDocument();
     expect(calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual([
       `/v1/orders/${btcBuy.id}/cancel`,
@@ -118,7 +128,44 @@ describe('AccountOrdersTabs: open orders', () => {
     await waitFor(() => expect(screen.queryByTestId(`order-cancel-${btcBuy.id}`)).not.toBeInTheDocument());
   });
 
+  it('by default waits 5 s before sending a cancel: an undo within them sends nothing', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const open = [btcBuy, btcStop];
+      const { calls } = stubOpenOrders(open, {
+        [`POST /v1/orders/${btcBuy.id}/cancel`]: () => {
+          open.splice(open.indexOf(btcBuy), 1);
+          return json(200, { ...btcBuy, status: 'cancelled' });
+        },
+      });
+      const posts = () => calls.filter((call) => call.method === 'POST').map((call) => call.path);
+      signIn();
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      renderTabs();
+      await user.click(await screen.findByTestId(`order-cancel-${btcBuy.id}`));
+      const undo = await screen.findByTestId(`order-undo-${btcBuy.id}`);
+      expect(undo).toHaveTextContent('Undo (5)');
+      await act(() => vi.advanceTimersByTimeAsync(4_000));
+      expect(posts()).toEqual([]);
+      await user.click(undo);
+      await act(() => vi.advanceTimersByTimeAsync(10_000));
+      expect(posts()).toEqual([]);
+      expect(screen.getByTestId(`order-cancel-${btcBuy.id}`)).toBeInTheDocument();
+
+      // Not undone: sent when the 5 s are up, and not before.
+      await user.click(screen.getByTestId(`order-cancel-${btcBuy.id}`));
+      await act(() => vi.advanceTimersByTimeAsync(4_900));
+      expect(posts()).toEqual([]);
+      await act(() => vi.advanceTimersByTimeAsync(200));
+      await waitFor(() => expect(posts()).toEqual([`/v1/orders/${btcBuy.id}/cancel`]));
+      expect(await screen.findByText('Order cancelled')).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("shows the server's reason when a cancel fails", async () => {
+    usePreferences.getState().setPreference('cancelMode', 'confirm');
     stubOpenOrders(undefined, {
       [`POST /v1/orders/${btcBuy.id}/cancel`]: () =>
         errorResponse(409, 'ORDER_NOT_OPEN', 'This order is no longer open'),
@@ -126,6 +173,7 @@ describe('AccountOrdersTabs: open orders', () => {
     signIn();
     const { user } = renderTabs();
     await user.click(await screen.findByTestId(`order-cancel-${btcBuy.id}`));
+    await user.click(await screen.findByTestId('order-cancel-confirm'));
     expect(await screen.findByText('This order is no longer open')).toBeInTheDocument();
   });
 

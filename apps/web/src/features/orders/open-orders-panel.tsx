@@ -1,9 +1,10 @@
 import type { Order } from '@platform/contracts';
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
 import { pairSymbol } from '../../lib/format.ts';
+import { usePreferences } from '../../state/preferences-store.ts';
 import { usePairs } from '../market-data/index.ts';
 import { ModifyOrderDialog } from './modify-order-dialog.tsx';
 import { canModify } from './modify-order-form.ts';
@@ -20,6 +21,8 @@ import {
 import { formatExact, formatOrderPrice, openOrderTotal, type PairsById, pairsById } from './order-format.ts';
 import { useOpenOrders } from './order-queries.ts';
 import { OrdersTable } from './orders-table.tsx';
+import { undoCancel, usePendingCancels } from './pending-cancels.ts';
+import '../../theme/preferences.css';
 import { TableBody } from './table-states.tsx';
 
 /** The open orders of one pair (or all when `pairId` is null), live, with cancel, cancel all and modify. */
@@ -30,12 +33,16 @@ export function OpenOrdersPanel({ pairId }: { pairId: string | null }) {
   const actions = useOrderActions();
   const [modifyingId, setModifyingId] = useState<string | null>(null);
   const [confirmingAll, setConfirmingAll] = useState(false);
+  const cancelMode = usePreferences((state) => state.cancelMode);
+  const [confirmingId, setConfirmingId] = useState<string | null>(null);
   const orders = useMemo(
     () => (query.data?.orders ?? []).filter((order) => pairId === null || order.trading_pair === pairId),
     [query.data, pairId],
   );
   // The order being modified, as it is now: the dialog closes when it fills or is cancelled meanwhile.
   const modifying = modifyingId === null ? undefined : orders.find((order) => order.id === modifyingId);
+  // Likewise the order whose cancel is being confirmed.
+  const confirming = confirmingId === null ? undefined : orders.find((order) => order.id === confirmingId);
   const heldTotal = query.data?.pagination.total ?? 0;
   const heldCount = query.data?.orders.length ?? 0;
 
@@ -54,7 +61,7 @@ export function OpenOrdersPanel({ pairId }: { pairId: string | null }) {
           orders={orders}
           pairs={pairs}
           busyIds={actions.busyIds}
-          onCancel={(order) => void actions.cancel(order)}
+          onCancel={(order) => (cancelMode === 'confirm' ? setConfirmingId(order.id) : actions.cancelLater(order))}
           onModify={(order) => setModifyingId(order.id)}
           onCancelAll={() => setConfirmingAll(true)}
         />
@@ -76,10 +83,23 @@ export function OpenOrdersPanel({ pairId }: { pairId: string | null }) {
         scope={pairId ? pairSymbol(pairId) : t('history.open.cancelAllScopeAll')}
         onConfirm={() => {
           setConfirmingAll(false);
+          // Cancels waiting for their undo go now with the rest.
+          for (const order of orders) undoCancel(order.id);
           void actions.cancelAll(orders.filter((order) => !actions.busyIds.has(order.id)));
         }}
         onClose={() => setConfirmingAll(false)}
       />
+      {confirming ? (
+        <CancelOneDialog
+          order={confirming}
+          price={formatOrderPrice(confirming.price, confirming.trading_pair, pairs.get(confirming.trading_pair))}
+          onConfirm={() => {
+            setConfirmingId(null);
+            void actions.cancel(confirming);
+          }}
+          onClose={() => setConfirmingId(null)}
+        />
+      ) : null}
     </>
   );
 }
@@ -169,13 +189,19 @@ function OpenOrderRow({
 }) {
   const { t } = useTranslation();
   const pair = pairs.get(order.trading_pair);
+  const sendAt = usePendingCancels((state) => state.sendAt[order.id]);
+  const secondsLeft = useSecondsLeft(sendAt);
   const describe = {
     side: t(`history.sides.${order.side}`),
     amount: formatExact(order.quantity ?? order.quote_amount),
     pair: pairSymbol(order.trading_pair),
   };
   return (
-    <tr data-testid="open-order-row" data-order-id={order.id}>
+    <tr
+      data-testid="open-order-row"
+      data-order-id={order.id}
+      className={sendAt === undefined ? undefined : 'orders-row-cancelling'}
+    >
       {narrow ? (
         <NarrowOrderCells
           order={order}
@@ -202,24 +228,36 @@ function OpenOrderRow({
               type="button"
               className="orders-row-button"
               onClick={() => onModify(order)}
-              disabled={busy}
+              disabled={busy || sendAt !== undefined}
               aria-label={t('history.open.modifyLabel', describe)}
               data-testid={`order-modify-${order.id}`}
             >
               {t('history.open.modify')}
             </button>
           ) : null}
-          <button
-            type="button"
-            className="orders-row-button orders-row-button-danger"
-            onClick={() => onCancel(order)}
-            disabled={busy}
-            aria-busy={busy || undefined}
-            aria-label={t('history.open.cancelLabel', describe)}
-            data-testid={`order-cancel-${order.id}`}
-          >
-            {t('history.open.cancel')}
-          </button>
+          {sendAt !== undefined ? (
+            <button
+              type="button"
+              className="orders-row-button orders-row-button-undo"
+              onClick={() => undoCancel(order.id)}
+              aria-label={t('history.open.undoLabel', { ...describe, seconds: secondsLeft })}
+              data-testid={`order-undo-${order.id}`}
+            >
+              {t('history.open.undo', { seconds: secondsLeft })}
+            </button>
+          ) : (
+            <button
+              type="button"
+              className="orders-row-button orders-row-button-danger"
+              onClick={() => onCancel(order)}
+              disabled={busy}
+              aria-busy={busy || undefined}
+              aria-label={t('history.open.cancelLabel', describe)}
+              data-testid={`order-cancel-${order.id}`}
+            >
+              {t('history.open.cancel')}
+            </button>
+          )}
         </div>
       </td>
     </tr>
@@ -254,6 +292,59 @@ function CancelAllDialog({
           </Button>
           <Button variant="danger" onClick={onConfirm} data-testid="orders-cancel-all-confirm">
             {t('history.open.cancelAllConfirm')}
+          </Button>
+        </div>
+      </div>
+    </Modal>
+  );
+}
+
+/** Whole seconds until `sendAt` (rounded up), ticking while there is one. */
+function useSecondsLeft(sendAt: number | undefined): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (sendAt === undefined) return;
+    setNow(Date.now());
+    const timer = setInterval(() => setNow(Date.now()), 250);
+    return () => clearInterval(timer);
+  }, [sendAt]);
+  return sendAt === undefined ? 0 : Math.max(0, Math.ceil((sendAt - now) / 1000));
+}
+
+/** Settings > Preferences "Ask me to confirm first": one order's cancel, after a yes. */
+function CancelOneDialog({
+  order,
+  price,
+  onConfirm,
+  onClose,
+}: {
+  order: Order;
+  price: string;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  return (
+    <Modal open onClose={onClose} labelledBy={titleId} maxWidthPx={420} testId="order-cancel-dialog">
+      <div className="orders-confirm">
+        <h2 id={titleId} className="orders-modify-title">
+          {t('history.open.cancelOneTitle')}
+        </h2>
+        <p className="muted">
+          {t('history.open.cancelOneBody', {
+            side: t(`history.sides.${order.side}`),
+            amount: formatExact(order.quantity ?? order.quote_amount),
+            pair: pairSymbol(order.trading_pair),
+            price,
+          })}
+        </p>
+        <div className="orders-modify-actions">
+          <Button variant="secondary" onClick={onClose}>
+            {t('history.open.keepOne')}
+          </Button>
+          <Button variant="danger" onClick={onConfirm} data-testid="order-cancel-confirm">
+            {t('history.open.cancelOneConfirm')}
           </Button>
         </div>
       </div>

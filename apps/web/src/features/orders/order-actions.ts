@@ -8,6 +8,7 @@ import { tradingApi } from '../../api/trading.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { useSignedInAccountId } from '../wallet/use-wallet.ts';
 import { recordOrderChange } from './order-queries.ts';
+import { scheduleCancel } from './pending-cancels.ts';
 
 /**
  * Cancels sent at once by "Cancel all": enough to finish a long list quickly, few enough not to
@@ -117,6 +118,12 @@ export function useOrderActions() {
     [record, reload, setBusy, t],
   );
 
+  /**
+   * Cancel with an undo window: nothing is sent for CANCEL_UNDO_MS, so an undo leaves the order
+   * exactly as it was (see pending-cancels.ts).
+   */
+  const cancelLater = useCallback((order: Order) => scheduleCancel(order.id, () => void cancel(order)), [cancel]);
+
   /** Throws the API's error for the form to show. */
   const modify = useCallback(
     async (order: Order, request: ModifyOrderRequest) => {
@@ -131,5 +138,5 @@ export function useOrderActions() {
     [record, reload, t],
   );
 
-  return { busyIds, cancel, cancelAll, modify };
+  return { busyIds, cancel, cancelLater, cancelAll, modify };
 }

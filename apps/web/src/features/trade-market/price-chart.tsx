@@ -21,6 +21,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { toAmount } from '../../lib/format.ts';
 import { formatQuantity, formatTickPrice } from '../../lib/number-format.ts';
 import { useAppStore } from '../../state/app-store.ts';
+import { timeZonePreference } from '../../state/preferences-store.ts';
 import { type LiveCandles, useCandles } from '../market-data/index.ts';
 import { axisPrice, axisTickmarks } from './chart-price-format.ts';
 import { type ChartColors, chartColors } from './chart-theme.ts';
@@ -68,20 +69,27 @@ function candleAt(candles: readonly Candle[], timeMs: number): Candle | undefine
   return undefined;
 }
 
-/** Axis labels in the viewer's time zone (the library's own are UTC). */
+/** Axis labels in the viewer's time zone, or the one chosen in Settings (the library's own are UTC). */
 function tickMark(time: Time, type: TickMarkType, locale: string): string {
   const date = new Date((time as number) * 1000);
+  const timeZone = timeZonePreference();
   switch (type) {
     case TickMarkType.Year:
-      return String(date.getFullYear());
+      return date.toLocaleDateString(locale, { year: 'numeric', timeZone });
     case TickMarkType.Month:
-      return date.toLocaleDateString(locale, { month: 'short' });
+      return date.toLocaleDateString(locale, { month: 'short', timeZone });
     case TickMarkType.DayOfMonth:
-      return String(date.getDate());
+      return date.toLocaleDateString(locale, { day: 'numeric', timeZone });
     case TickMarkType.TimeWithSeconds:
-      return date.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
+      return date.toLocaleTimeString(locale, {
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+        hour12: false,
+        timeZone,
+      });
     default:
-      return date.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit', hour12: false });
+      return date.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit', hour12: false, timeZone });
   }
 }
 

@@ -1,11 +1,12 @@
 import type { Order, TradingPair } from '@platform/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { AppToaster } from '../../components/shell/app-toaster.tsx';
 import { useAppStore } from '../../state/app-store.ts';
+import { usePreferences } from '../../state/preferences-store.ts';
 import { errorResponse, json, type RecordedCall, stubFetch } from '../../test/fetch-mock.ts';
 import { accountId, makeAccount } from '../../test/fixtures.ts';
 import { OrderFormPanel, type PriceFill } from './order-form-panel.tsx';
@@ -223,5 +224,47 @@ describe('order form (spec §2.6, §5 Orders)', () => {
     expect(useAppStore.getState().showLoginModal).toBe(true);
     expect(useAppStore.getState().loginReturnPath).toBe('/trade?pair=BTC/USD');
     expect(orderPosts(calls)).toHaveLength(0);
+  });
+  it('with confirmations on, shows the order with its total and sends nothing until Place', async () => {
+    usePreferences.getState().setPreference('confirmOrders', true);
+    const { calls } = stubFetch({
+      'GET /v1/wallet/balances': () => json(200, balances),
+      'POST /v1/orders': () => json(201, makeOrder()),
+    });
+    signIn();
+    const { user } = renderForm();
+    await user.type(screen.getByTestId('order-price'), '65000');
+    await user.type(screen.getByTestId('order-amount'), '0.01{Enter}');
+    const dialog = await screen.findByTestId('order-confirm-dialog');
+    expect(dialog).toHaveTextContent('Buy · Limit order');
+    expect(dialog).toHaveTextContent('MarketBTC/USD');
+    expect(dialog).toHaveTextContent('Price65,000 USD');
+    expect(dialog).toHaveTextContent('Amount0.01 BTC');
+    expect(dialog).toHaveTextContent('Total$650.00');
+    expect(orderPosts(calls)).toHaveLength(0);
+
+    await user.click(within(dialog).getByText('Back'));
+    expect(screen.queryByTestId('order-confirm-dialog')).not.toBeInTheDocument();
+    expect(orderPosts(calls)).toHaveLength(0);
+
+    await user.click(screen.getByTestId('order-submit'));
+    await user.click(await screen.findByTestId('order-confirm-place'));
+    expect(await screen.findByText('Order placed')).toBeInTheDocument();
+    expect(orderPosts(calls)).toHaveLength(1);
+    expect(orderPosts(calls)[0]?.body).toMatchObject({ price: '65000', quantity: '0.01' });
+  });
+
+  it('with confirmations off (the default), places at once', async () => {
+    const { calls } = stubFetch({
+      'GET /v1/wallet/balances': () => json(200, balances),
+      'POST /v1/orders': () => json(201, makeOrder()),
+    });
+    signIn();
+    const { user } = renderForm();
+    await user.type(screen.getByTestId('order-price'), '65000');
+    await user.type(screen.getByTestId('order-amount'), '0.01{Enter}');
+    expect(await screen.findByText('Order placed')).toBeInTheDocument();
+    expect(screen.queryByTestId('order-confirm-dialog')).not.toBeInTheDocument();
+    expect(orderPosts(calls)).toHaveLength(1);
   });
 });

@@ -1,4 +1,4 @@
-import type { OrderSide, TradingPair } from '@platform/contracts';
+import type { OrderSide, PlaceOrderRequest, TradingPair } from '@platform/contracts';
 import clsx from 'clsx';
 import type { TFunction } from 'i18next';
 import { type ChangeEvent, type FormEvent, useEffect, useId, useReducer, useRef, useState } from 'react';
@@ -9,9 +9,11 @@ import { Segmented } from '../../components/ui/segmented.tsx';
 import { formatBalance, groupThousands, MISSING_VALUE } from '../../lib/format.ts';
 import { formatMoney } from '../../lib/number-format.ts';
 import { useAppStore } from '../../state/app-store.ts';
+import { usePreferences } from '../../state/preferences-store.ts';
 import { useSignedInAccountId, useWalletBalances } from '../wallet/use-wallet.ts';
 import { lacksFunds } from './funds-hint.ts';
 import { FundsHint } from './funds-hint-view.tsx';
+import { type ConfirmLine, OrderConfirmDialog } from './order-confirm-dialog.tsx';
 import {
   type AmountMode,
   amountForPercent,
@@ -66,6 +68,8 @@ export function OrderFormPanel({ pair, lastPrice, side = null, priceFill = null 
   const [state, dispatch] = useReducer(orderFormReducer, side, (initial) => initialOrderFormState(initial ?? 'buy'));
   const [failure, setFailure] = useState<PlaceOrderFailure | null>(null);
   const [chosenPercent, setChosenPercent] = useState<{ percent: number; value: string } | null>(null);
+  const confirmOrders = usePreferences((store) => store.confirmOrders);
+  const [confirming, setConfirming] = useState<PlaceOrderRequest | null>(null);
   const formId = useId();
 
   useEffect(() => {
@@ -130,6 +134,13 @@ export function OrderFormPanel({ pair, lastPrice, side = null, priceFill = null 
     setFailure(null);
     const request = toPlaceOrderRequest(state, pair);
     if (!request) return;
+    // Settings > Preferences: shown once more first; nothing is sent until the user places it.
+    if (confirmOrders) setConfirming(request);
+    else send(request);
+  };
+
+  const send = (request: PlaceOrderRequest) => {
+    setConfirming(null);
     placeOrder.mutate(request, {
       onSuccess: () => {
         toast.success(t('success.orderPlaced'));
@@ -149,6 +160,24 @@ export function OrderFormPanel({ pair, lastPrice, side = null, priceFill = null 
     if (field === 'amount') return t('trade.form.fields.amount');
     return t(`trade.form.fields.${field}`);
   };
+
+  const confirmLines: ConfirmLine[] = [
+    { label: t('trade.form.confirmMarket'), value: pair.symbol },
+    ...(state.type === 'market'
+      ? [{ label: t('trade.form.fields.price'), value: t('trade.form.fields.marketPrice') }]
+      : []),
+    ...orderFields(state)
+      .filter(({ field }) => state.values[field].trim() !== '')
+      .map(({ field }) => ({
+        label: fieldLabel(field),
+        value: `${groupThousands(state.values[field].trim())} ${field === 'amount' ? base : quote}`,
+      })),
+    {
+      label: t('trade.form.fee', { rate: preview.feeRatePercent }),
+      value: shown(preview.fee, quote, totalEstimated, t),
+    },
+    { label: t('trade.form.total'), value: shown(preview.total, quote, totalEstimated, t) },
+  ];
 
   const submitLabel = !signedIn
     ? t('errors.pleaseLoginToContinue')
@@ -299,6 +328,23 @@ export function OrderFormPanel({ pair, lastPrice, side = null, priceFill = null 
           })}
         </p>
       </form>
+      <OrderConfirmDialog
+        open={confirming !== null}
+        title={t('trade.form.confirmTitle', {
+          side: t(`trade.form.${state.side}`),
+          type: t(`trade.form.types.${state.type}`),
+        })}
+        lines={confirmLines}
+        placeLabel={
+          state.side === 'buy'
+            ? t('trade.form.submitBuy', { currency: base })
+            : t('trade.form.submitSell', { currency: base })
+        }
+        onPlace={() => {
+          if (confirming && !placeOrder.isPending) send(confirming);
+        }}
+        onClose={() => setConfirming(null)}
+      />
     </section>
   );
 }

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 const STRATEGIES = ['dca', 'grid', 'twap', 'iceberg', 'momentum'] as const;
 
 /**
- * Spec §2.6 advanced strategies panel: its place on the page, listing what will come. Each
- * strategy gets its own issue; nothing here pretends to run one.
+ * Spec §2.6 advanced strategies panel: its place on the page, listing what will come, in the
+ * user's words ("Coming soon"); nothing here pretends to run one.
  */
 export function StrategiesCard() {
   const { t } = useTranslation();

@@ -4,6 +4,16 @@ import { carriedSide, resolvePairId, searchWithPair } from './trade-route.ts';
 const known = new Set(['BTC_USD', 'ETH_USD', 'ETH_BTC']);
 
 describe('trade route (spec §2.1)', () => {
+  it('falls back to the default market of Settings > Preferences when it is known, else BTC/USD', () => {
+    const known = new Set(['BTC_USD', 'ETH_USD']);
+    expect(resolvePairId(null, null, known, 'ETH_USD')).toBe('ETH_USD');
+    expect(resolvePairId(null, 'DOGE/USD', known, 'ETH_USD')).toBe('ETH_USD');
+    expect(resolvePairId(null, null, known, 'XRP_USD')).toBe('BTC_USD');
+    // The address and the pair seen last in this session still come first.
+    expect(resolvePairId('BTC/USD', null, known, 'ETH_USD')).toBe('BTC_USD');
+    expect(resolvePairId(null, 'BTC/USD', known, 'ETH_USD')).toBe('BTC_USD');
+  });
+
   it('takes the pair from the address in BTC/USD or BTC_USD form, any case', () => {
     expect(resolvePairId('ETH/USD', null, known)).toBe('ETH_USD');
     expect(resolvePairId('eth_btc', null, known)).toBe('ETH_BTC');

@@ -10,13 +10,14 @@ export const DEFAULT_PAIR_ID = 'BTC_USD';
 
 /**
  * The pair to show: the URL's when it names a known pair; otherwise the one kept in the app store
- * if known; otherwise BTC/USD. Before the pairs list has loaded (`knownPairIds` null) the URL's is
+ * if known; otherwise the default market of Settings > Preferences if known; otherwise BTC/USD. Before the pairs list has loaded (`knownPairIds` null) the URL's is
  * trusted, so the page starts on it without waiting.
  */
 export function resolvePairId(
   pairParam: string | null,
   storedSymbol: string | null,
   knownPairIds: ReadonlySet<string> | null,
+  preferredPairId: string = DEFAULT_PAIR_ID,
 ): string {
   const fromUrl = pairParam ? normalizePairId(pairParam) : null;
   const fromStore = storedSymbol ? normalizePairId(storedSymbol) : null;
@@ -24,6 +25,7 @@ export function resolvePairId(
   if (known(fromUrl)) return fromUrl;
   if (knownPairIds === null) return fromStore ?? DEFAULT_PAIR_ID;
   if (known(fromStore)) return fromStore;
+  if (known(preferredPairId)) return preferredPairId;
   return DEFAULT_PAIR_ID;
 }
 

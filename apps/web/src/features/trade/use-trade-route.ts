@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { pairSymbol } from '../../lib/format.ts';
 import { useAppStore } from '../../state/app-store.ts';
+import { usePreferences } from '../../state/preferences-store.ts';
 import { carriedSide, resolvePairId, searchWithPair } from './trade-route.ts';
 
 export interface TradeRoute {
@@ -25,12 +26,13 @@ export function useTradeRoute(pairs: readonly TradingPair[] | undefined): TradeR
   const navigate = useNavigate();
   const storedSymbol = useAppStore((state) => state.selectedTradingPair);
   const setStoredSymbol = useAppStore((state) => state.setSelectedTradingPair);
+  const preferredPairId = usePreferences((state) => state.defaultPair);
   const knownPairIds = useMemo(
     () => (pairs ? new Set(pairs.filter((pair) => pair.is_active).map((pair) => pair.id)) : null),
     [pairs],
   );
   const pairParam = params.get('pair');
-  const pairId = resolvePairId(pairParam, storedSymbol, knownPairIds);
+  const pairId = resolvePairId(pairParam, storedSymbol, knownPairIds, preferredPairId);
 
   useEffect(() => {
     if (pairParam !== pairSymbol(pairId)) void navigate({ search: searchWithPair(search, pairId) }, { replace: true });

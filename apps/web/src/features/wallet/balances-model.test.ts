@@ -1,5 +1,15 @@
+import type { TradingPair } from '@platform/contracts';
+import { decimal } from '@platform/money';
 import { describe, expect, it } from 'vitest';
-import { availableByCurrency, balanceMenuItems, balanceRows, balanceTotal, isZeroBalance } from './balances-model.ts';
+import {
+  availableByCurrency,
+  balanceMenuItems,
+  balanceRows,
+  balanceTotal,
+  isSmallBalance,
+  isZeroBalance,
+  usdPrices,
+} from './balances-model.ts';
 
 const zero = (currency: string) => ({ currency, available: '0', locked: '0' });
 
@@ -64,5 +74,59 @@ describe('balances menu items (spec §2.3, §5: 2 decimals, 8 for BTC)', () => {
 
   it('is empty when every balance is zero', () => {
     expect(balanceMenuItems([zero('BTC'), zero('USDT')])).toEqual([]);
+  });
+});
+
+describe('hide small balances (Settings > Preferences)', () => {
+  const pair = (base: string, quote: string, price: string | null, active = true): TradingPair =>
+    ({
+      id: `${base}_${quote}`,
+      base_currency: base,
+      quote_currency: quote,
+      current_price: price,
+      is_active: active,
+    }) as TradingPair;
+  const pairs = [
+    pair('BTC', 'USD', '50000.00'),
+    pair('ETH', 'USDT', '3000.00'),
+    pair('ETH', 'USD', '2500.00'),
+    pair('DOGE', 'BTC', '0.000002'),
+    pair('SOL', 'USD', '150.00', false),
+  ];
+  const rule = { usdPrices: usdPrices(pairs), thresholdUsd: decimal('1') };
+  const balance = (currency: string, available: string, locked = '0') => ({ currency, available, locked });
+
+  it('values currencies in dollars: a USD pair first, else a stablecoin pair; stablecoins at one dollar', () => {
+    const prices = usdPrices(pairs);
+    expect(prices.get('BTC')).toEqual(decimal('50000.00'));
+    expect(prices.get('ETH')).toEqual(decimal('2500.00'));
+    expect(prices.get('USDT')).toEqual(decimal('1'));
+    expect(prices.get('USD')).toEqual(decimal('1'));
+    // No dollar pair (DOGE is quoted in BTC), or an inactive one: no price, so never hidden on a guess.
+    expect(prices.has('DOGE')).toBe(false);
+    expect(prices.has('SOL')).toBe(false);
+  });
+
+  it('hides balances worth less than the threshold, counting locked funds, and zeros', () => {
+    expect(isSmallBalance(balance('BTC', '0.00001'), rule)).toBe(true); // $0.50
+    expect(isSmallBalance(balance('BTC', '0.00001', '0.00001'), rule)).toBe(false); // $1.00 is not under $1
+    expect(isSmallBalance(balance('USD', '0.99'), rule)).toBe(true);
+    expect(isSmallBalance(balance('USD', '1'), rule)).toBe(false);
+    expect(isSmallBalance(balance('DOGE', '0.5'), rule)).toBe(false);
+    expect(isSmallBalance(balance('DOGE', '0'), rule)).toBe(true);
+  });
+
+  it('the wallet list and the top bar leave them out only when the rule is on', () => {
+    const wallet = [balance('BTC', '0.00001'), balance('ETH', '1'), balance('USD', '0.5'), balance('DOGE', '3')];
+    expect(balanceRows(wallet, { hideZero: true, small: rule }).map((row) => row.currency)).toEqual(['ETH', 'DOGE']);
+    expect(balanceRows(wallet, { hideZero: true, small: null }).map((row) => row.currency)).toEqual([
+      'BTC',
+      'ETH',
+      'USD',
+      'DOGE',
+    ]);
+    expect(balanceMenuItems(wallet, rule).map((item) => item.currency)).toEqual(['ETH', 'DOGE']);
+    const tenDollars = { ...rule, thresholdUsd: decimal('10') };
+    expect(balanceMenuItems([balance('USD', '9.99'), balance('ETH', '0.001')], tenDollars)).toEqual([]);
   });
 });

@@ -3,21 +3,25 @@ import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorMessage } from '../../lib/error-message.ts';
+import { formatUsdPrice } from '../../lib/format.ts';
 import { CoinIcon } from '../markets/coin-icon.tsx';
 import { coinName } from '../markets/markets-model.ts';
 import { balanceRows, formatBalanceRow } from './balances-model.ts';
 import { LoadFailed, LoadingLines } from './load-states.tsx';
+import { useSmallBalanceRule } from './use-small-balance-rule.ts';
 import { useWalletBalances } from './use-wallet.ts';
 
 /** Spec §2.7 balances: every wallet currency with available, locked and total; zeros hidden at first. */
 export function BalancesSection() {
   const { t } = useTranslation();
   const balances = useWalletBalances();
+  // One switch: zeros hidden at first (spec §2.7), and small ones too when Preferences say so.
   const [hideZero, setHideZero] = useState(true);
   const hideZeroId = useId();
+  const small = useSmallBalanceRule();
   const rows = useMemo(
-    () => balanceRows(balances.data ?? [], { hideZero }).map(formatBalanceRow),
-    [balances.data, hideZero],
+    () => balanceRows(balances.data ?? [], { hideZero, small: hideZero ? small.rule : null }).map(formatBalanceRow),
+    [balances.data, hideZero, small.rule],
   );
 
   return (
@@ -38,7 +42,9 @@ export function BalancesSection() {
             onChange={(event) => setHideZero(event.target.checked)}
             data-testid="wallet-hide-zero"
           />
-          {t('wallet.balances.hideZero')}
+          {small.rule
+            ? t('wallet.balances.hideSmall', { amount: formatUsdPrice(small.thresholdUsd) })
+            : t('wallet.balances.hideZero')}
         </label>
       </header>
       {balances.isPending ? (

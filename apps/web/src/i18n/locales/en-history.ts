@@ -77,6 +77,12 @@ export const historyTexts = {
     cancelAllConfirm: 'Cancel orders',
     keep: 'Keep orders',
     truncated: 'Showing the newest {{shown}} of {{total}} open orders.',
+    undo: 'Undo ({{seconds}})',
+    undoLabel: 'Undo cancelling order {{side}} {{amount}} {{pair}}: it is sent in {{seconds}} seconds',
+    cancelOneTitle: 'Cancel this order?',
+    cancelOneBody: '{{side}} {{amount}} {{pair}} at {{price}}. Its funds are released at once.',
+    cancelOneConfirm: 'Cancel order',
+    keepOne: 'Keep order',
   },
   toasts: {
     ordersCancelled_one: '{{count}} order cancelled',

@@ -264,6 +264,7 @@ export const walletScreenTexts = {
     title: 'Balances',
     description: 'What you hold in every wallet currency. Locked funds are held for open orders and transfers.',
     hideZero: 'Hide zero balances',
+    hideSmall: 'Hide balances under {{amount}}',
     currency: 'Currency',
     available: 'Available',
     total: 'Total',

@@ -224,7 +224,7 @@ export const en = {
     },
     register: {
       title: 'Create your account',
-      subtitle: 'Trade spot and futures, hold a multi-currency wallet, follow top traders.',
+      subtitle: 'Trade spot markets and hold a multi-currency wallet.',
       walletSection: 'Sign up with a wallet',
       walletConnectedAs: 'Connected: {{address}}',
       createWithWallet: 'Create account with wallet',
@@ -272,8 +272,8 @@ export const en = {
       'A chat assistant that answers trading questions and shows live prices for the coins you mention arrives in a coming release.',
   },
   beingBuilt: {
-    badge: 'Being built',
-    body: 'This part of Meridian arrives in a coming release.',
+    badge: 'Coming soon',
+    body: 'This part of Meridian is not open yet: it arrives in a coming release.',
   },
   markets: {
     columns: {
@@ -333,7 +333,7 @@ export const en = {
     noMarkets: 'No markets yet.',
     noFavourites: 'Star markets on the Markets page to follow them here.',
     inviteTitle: 'Create a free account',
-    inviteBody: 'Keep a watchlist on every device, trade spot and futures, and follow top traders.',
+    inviteBody: 'Keep a watchlist on every device, trade spot markets and hold a multi-currency wallet.',
   },
   watchlist: {
     storedOnAccount: 'The markets you follow, saved to your account.',
@@ -379,6 +379,7 @@ export const en = {
       ctaRegister: 'Create account',
       ctaLogin: 'Log in',
       ctaTrade: 'Go to trading',
+      comingSoon: 'Coming soon',
       highlights: {
         spot: 'Spot trading with market, limit, stop-loss, stop-limit and OCO orders',
         futures: 'Futures with leverage up to {{leverage}}x',
