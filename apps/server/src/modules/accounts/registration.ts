@@ -5,6 +5,7 @@ import { ok, type Result } from '../../lib/errors.ts';
 import type { Logger } from '../../logger.ts';
 import type { AttemptLimiter } from '../auth/attempt-limiter.ts';
 import { hashPassword } from '../auth/passwords.ts';
+import { sendVerificationMail } from './email-verification.ts';
 import { selectAccount } from './queries.ts';
 import { type CreateAccountInput, registerAccount } from './service.ts';
 
@@ -19,7 +20,7 @@ export type RegistrationDeps = {
 
 /**
  * Email registration that does not tell which emails have accounts (docs/auth.md): a new email gets
- * its account, a taken one gets a mail to its owner, and the caller gets the same 201 and body in
+ * its account and a verification link, a taken one gets a mail to its owner, and the caller gets the same 201 and body in
  * about the same time either way (one argon2 hash each). The mail goes out after the answer, so its
  * cost does not show in the timing.
  */
@@ -30,7 +31,13 @@ export async function registerByEmail(
 ): Promise<Result<RegistrationResponse>> {
   const received = ok({ email: input.email, message: REGISTRATION_RECEIVED_MESSAGE });
   const created = await registerAccount(deps.db, input, now);
-  if (created.ok) return received;
+  if (created.ok) {
+    // Either way the address gets one mail: a new owner the link that verifies it.
+    void sendVerificationMail(deps, created.value.id, now).catch((error: unknown) =>
+      deps.log.error({ err: error }, 'verification mail not sent'),
+    );
+    return received;
+  }
   if (created.code !== 'EMAIL_TAKEN') return created;
   // registerAccount answered before hashing: spend the hash a creation costs.
   await hashPassword(input.password);

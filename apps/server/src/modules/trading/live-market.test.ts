@@ -1,6 +1,8 @@
+import { decimal, formatDecimal } from '@platform/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
-import { historyReady } from '../markets/service.ts';
+import { contextMarketView } from '../conversions/market-view.ts';
+import { historyReady, latestPriceUpdate, referenceQuote } from '../markets/service.ts';
 import { MARKET_MAKER_ACCOUNT_ID, MARKET_TAKER_ACCOUNT_ID } from './house-accounts.ts';
 
 async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
@@ -112,5 +114,22 @@ describe('a live market on the embedded defaults', () => {
     expect(Number(candle!.close)).toBe(prices.at(-1));
     expect(Number(candle!.high)).toBe(Math.max(...prices));
     expect(Number(candle!.low)).toBe(Math.min(...prices));
+  });
+
+  it("prices conversions from the sources' reference, never from the last trade a user could print", async () => {
+    await eventually(trades, (rows) => rows.length >= 1);
+    // The feed publishes the last trade as the pair's price; wait until it differs from the reference.
+    const seen = await eventually(
+      async () => {
+        const view = contextMarketView(server.context).reference('BTC_USD');
+        const reference = referenceQuote(server.context.pubsub, 'BTC_USD');
+        const published = latestPriceUpdate(server.context.pubsub, 'BTC_USD');
+        return { view, reference, published };
+      },
+      ({ reference, published }) =>
+        reference !== undefined && published !== undefined && reference.price !== published.price,
+    );
+    expect(formatDecimal(seen.view!.price)).toBe(formatDecimal(decimal(seen.reference!.price)));
+    expect(formatDecimal(seen.view!.price)).not.toBe(formatDecimal(decimal(seen.published!.price)));
   });
 });
