@@ -45,6 +45,27 @@ function formatPrice(price: string): string {
   return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${cents.padEnd(2, '0')}`;
 }
 
+/**
+ * The bots quote BTC/USD a cent apart, so the book's rows span cents: an order resting safely away
+ * from the touch shows only with a coarser grouping. These tests group by $10 (the fourth step).
+ */
+const TEN_DOLLAR_GROUPING = '3';
+
+/** The $10 bid level that holds a price: 65918.42 -> 65910. */
+function tenDollarLevel(price: string): string {
+  const whole = price.split('.')[0] ?? '';
+  return `${whole.slice(0, -1)}0`;
+}
+
+/** How many bid rows of the grouped book stand at a level. */
+async function bidRowsAt(page: Page, level: string): Promise<number> {
+  const prices = await page
+    .getByTestId('order-book-bids')
+    .getByTestId('order-book-row')
+    .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-price') ?? ''));
+  return prices.filter((shown) => shown !== '' && eq(decimal(shown), decimal(level))).length;
+}
+
 /** Waits until the page shows a live book (rows on both sides). */
 async function waitForBook(page: Page) {
   await expect.poll(() => page.getByTestId('order-book-bids').getByTestId('order-book-row').count()).toBeGreaterThan(0);
@@ -61,8 +82,9 @@ describe('trade page', () => {
     await waitForBook(page);
     const stats = await bookStats();
     if (!stats.best_bid) throw new Error('no bid in the BTC_USD book: are the market makers on?');
-    // 2 % under the best bid: rests in the book, inside the 10 % price band.
-    const price = formatDecimal(mulToScale(decimal(stats.best_bid), decimal('0.98'), 2, 'floor'));
+    // 0.1 % under the best bid: rests in the book (well away from the touch), inside the price band.
+    const price = formatDecimal(mulToScale(decimal(stats.best_bid), decimal('0.999'), 2, 'floor'));
+    await page.getByTestId('order-book-grouping').selectOption(TEN_DOLLAR_GROUPING);
 
     await page.getByTestId('order-side-buy').click();
     await page.getByTestId('order-type-limit').click();
@@ -72,16 +94,16 @@ describe('trade page', () => {
 
     const row = page.getByTestId('open-order-row');
     await expect.poll(() => row.count()).toBe(1);
-    await expect.poll(() => page.locator(`[data-testid="order-book-row"][data-price="${price}"]`).count()).toBe(1);
+    await expect.poll(() => bidRowsAt(page, tenDollarLevel(price))).toBe(1);
     const orderId = await row.first().getAttribute('data-order-id');
 
     // Modify its price from the row: the level moves in the book.
-    const moved = formatDecimal(mulToScale(decimal(stats.best_bid), decimal('0.97'), 2, 'floor'));
+    const moved = formatDecimal(mulToScale(decimal(stats.best_bid), decimal('0.9985'), 2, 'floor'));
     await page.getByTestId(`order-modify-${orderId}`).click();
     await page.getByTestId('order-modify-price').fill(moved);
     await page.getByTestId('order-modify-save').click();
-    await expect.poll(() => page.locator(`[data-testid="order-book-row"][data-price="${moved}"]`).count()).toBe(1);
-    await expect.poll(() => page.locator(`[data-testid="order-book-row"][data-price="${price}"]`).count()).toBe(0);
+    await expect.poll(() => bidRowsAt(page, tenDollarLevel(moved))).toBe(1);
+    await expect.poll(() => bidRowsAt(page, tenDollarLevel(price))).toBe(0);
     await expect.poll(() => row.first().textContent()).toContain(formatPrice(moved));
 
     // A cancel waits 5 s for an undo (Settings > Preferences default) and sends nothing meanwhile:
@@ -95,7 +117,7 @@ describe('trade page', () => {
     await page.waitForTimeout(6_000);
     expect(cancelCalls).toEqual([]);
     expect(await row.count()).toBe(1);
-    expect(await page.locator(`[data-testid="order-book-row"][data-price="${moved}"]`).count()).toBe(1);
+    expect(await bidRowsAt(page, tenDollarLevel(moved))).toBe(1);
 
     // Not undone: the cancel goes when the seconds are up.
     await page.getByTestId(`order-cancel-${orderId}`).click();
@@ -103,7 +125,7 @@ describe('trade page', () => {
     expect(cancelCalls).toEqual([]);
     await expect.poll(() => row.count()).toBe(0);
     expect(cancelCalls).toEqual(['POST']);
-    await expect.poll(() => page.locator(`[data-testid="order-book-row"][data-price="${moved}"]`).count()).toBe(0);
+    await expect.poll(() => bidRowsAt(page, tenDollarLevel(moved))).toBe(0);
   });
 
   it('places a market order and sees the fill, the trade, the balance and a notification', async () => {

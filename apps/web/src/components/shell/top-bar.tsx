@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { SearchBox } from '../../features/search/search-box.tsx';
 import { useAppStore } from '../../state/app-store.ts';
 import { AccountMenu } from './account-menu.tsx';
-import { BalancesMenu } from './balances-menu.tsx';
 import { LanguageSelect } from './language-select.tsx';
 import { ThemeSelect } from './theme-select.tsx';
 import { WalletConnectButton } from './wallet-connect-button.tsx';
@@ -25,6 +24,10 @@ const NotificationsMenu = lazy(() =>
 
 /** Holds the bell's place while its code loads, so the top bar does not shift. */
 const bellPlaceholder = <span className="icon-button notifications-bell" aria-hidden="true" />;
+
+/** The balances menu (and the live balances it keeps) is for signed-in users only, like the bell. */
+const BalancesMenu = lazy(() => import('./balances-menu.tsx').then((module) => ({ default: module.BalancesMenu })));
+const balancesPlaceholder = <span className="icon-button" aria-hidden="true" />;
 
 export function TopBar({ mobile, mobileOpen, onToggleSidebar }: TopBarProps) {
   const { t } = useTranslation();
@@ -58,7 +61,9 @@ export function TopBar({ mobile, mobileOpen, onToggleSidebar }: TopBarProps) {
       <div className="top-bar-actions">
         {isAuthenticated ? (
           <>
-            <BalancesMenu />
+            <Suspense fallback={balancesPlaceholder}>
+              <BalancesMenu />
+            </Suspense>
             <Suspense fallback={bellPlaceholder}>
               <NotificationsMenu />
             </Suspense>
