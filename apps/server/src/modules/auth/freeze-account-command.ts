@@ -1,8 +1,8 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ConfigError, loadConfig } from '../../config.ts';
-import { type Database, openDatabase, type Queryable } from '../../db/database.ts';
+import { ConfigError } from '../../config.ts';
+import type { Queryable } from '../../db/database.ts';
+import { openOperatorDatabase } from '../../db/operator-database.ts';
 
 /** Exit codes of `npm run freeze-account`. */
 export const FREEZE_EXIT = { done: 0, noSuchAccount: 1, cannotRun: 2 } as const;
@@ -45,24 +45,9 @@ export async function runFreezeAccount(
     write(USAGE);
     return FREEZE_EXIT.cannotRun;
   }
-  const config = loadConfig(environment);
-  const pgliteDir = path.join(config.dataDir, 'pglite');
-  if (!config.databaseUrl && !fs.existsSync(pgliteDir)) {
-    write(`No database at ${pgliteDir} (set DATA_DIR or DATABASE_URL).`);
-    return FREEZE_EXIT.cannotRun;
-  }
-  const db: Database = config.databaseUrl
-    ? await openDatabase({ kind: 'postgres', url: config.databaseUrl, poolSize: 1 })
-    : await openDatabase({ kind: 'pglite', dataDir: pgliteDir });
+  const db = await openOperatorDatabase(environment, 'frozen_at', write);
+  if (!db) return FREEZE_EXIT.cannotRun;
   try {
-    const migrated = await db.query(
-      `SELECT 1 FROM information_schema.columns
-       WHERE table_schema = current_schema() AND table_name = 'accounts' AND column_name = 'frozen_at'`,
-    );
-    if (migrated.rowCount === 0) {
-      write('The accounts table is absent or not migrated: start the server once to migrate it.');
-      return FREEZE_EXIT.cannotRun;
-    }
     const normalised = email.trim().toLowerCase();
     const id = await db.transaction((tx) => setAccountFrozen(tx, normalised, action as Action, new Date()));
     if (id === null) {

@@ -1,8 +1,8 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ConfigError, loadConfig } from '../../config.ts';
-import { type Database, openDatabase, type Queryable } from '../../db/database.ts';
+import { ConfigError } from '../../config.ts';
+import type { Queryable } from '../../db/database.ts';
+import { openOperatorDatabase } from '../../db/operator-database.ts';
 import { type AccountRole, updateRoleByEmail } from './queries.ts';
 
 /** Exit codes of `npm run grant-role`. */
@@ -35,24 +35,9 @@ export async function runGrantRole(
     write(USAGE);
     return GRANT_ROLE_EXIT.cannotRun;
   }
-  const config = loadConfig(environment);
-  const pgliteDir = path.join(config.dataDir, 'pglite');
-  if (!config.databaseUrl && !fs.existsSync(pgliteDir)) {
-    write(`No database at ${pgliteDir} (set DATA_DIR or DATABASE_URL).`);
-    return GRANT_ROLE_EXIT.cannotRun;
-  }
-  const db: Database = config.databaseUrl
-    ? await openDatabase({ kind: 'postgres', url: config.databaseUrl, poolSize: 1 })
-    : await openDatabase({ kind: 'pglite', dataDir: pgliteDir });
+  const db = await openOperatorDatabase(environment, 'kyc_tier', write);
+  if (!db) return GRANT_ROLE_EXIT.cannotRun;
   try {
-    const migrated = await db.query(
-      `SELECT 1 FROM information_schema.columns
-       WHERE table_schema = current_schema() AND table_name = 'accounts' AND column_name = 'kyc_tier'`,
-    );
-    if (migrated.rowCount === 0) {
-      write('The accounts table is absent or not migrated: start the server once to migrate it.');
-      return GRANT_ROLE_EXIT.cannotRun;
-    }
     const id = await setAccountRole(db, email, role as AccountRole);
     if (id === null) {
       write(`No account with email ${email.trim().toLowerCase()}.`);
