@@ -1,7 +1,9 @@
 import { decimal, formatDecimal } from '@platform/money';
 import type { Database } from '../../db/database.ts';
 import { balancesOf, type EntryInput, postEntries } from '../ledger/service.ts';
+import type { Exchange } from './exchange.ts';
 import { usdPicosOf } from './market-profile.ts';
+import type { MarketSequencer } from './sequencer.ts';
 
 /** The house market maker: one account, no password, so nobody can sign in as it. */
 export const MARKET_MAKER_ACCOUNT_ID = '00000000-0000-4000-8000-00000000a11c';
@@ -74,4 +76,57 @@ export async function fundHouseAccount(
   }
   if (entries.length === 0) return;
   await db.transaction((tx) => postEntries(tx, entries));
+}
+
+/** How often a house bot checks its balances, besides after an order refused for want of funds. */
+const FUNDING_CHECK_MS = 60_000;
+
+/** The tradable markets a house bot works on: the listed pairs, or all when none are listed. */
+export function houseMarkets(exchange: Exchange, pairs: readonly string[]): MarketSequencer[] {
+  const wanted = new Set(pairs);
+  return exchange.all().filter((market) => market.spec.tradable && (wanted.size === 0 || wanted.has(market.spec.id)));
+}
+
+/**
+ * Keeps one house account funded in its markets' currencies: at start, then once a minute, and at
+ * once after an order was refused for want of funds; never two top-ups at a time.
+ */
+export class HouseFunding {
+  private checkedAtMs = Number.NEGATIVE_INFINITY;
+  private running: Promise<void> | null = null;
+
+  constructor(
+    private readonly db: Database,
+    private readonly accountId: string,
+    private readonly markets: () => MarketSequencer[],
+    private readonly clock: () => Date,
+    private readonly onError: (error: unknown) => void,
+  ) {}
+
+  fund(): Promise<void> {
+    const currencies = this.markets().flatMap((market) => [market.spec.base, market.spec.quote]);
+    const now = this.clock();
+    this.checkedAtMs = now.getTime();
+    this.running = fundHouseAccount(this.db, this.accountId, currencies, now.toISOString())
+      .catch(this.onError)
+      .finally(() => {
+        this.running = null;
+      });
+    return this.running;
+  }
+
+  /** A top-up when the last check is a minute old. */
+  checkWhenDue(): void {
+    if (this.clock().getTime() - this.checkedAtMs >= FUNDING_CHECK_MS && this.running === null) void this.fund();
+  }
+
+  /** A top-up now: an order was refused for want of funds. */
+  afterRefusal(): void {
+    if (this.running === null) void this.fund();
+  }
+
+  /** Resolves once a running top-up has ended. */
+  settled(): Promise<void> {
+    return this.running ?? Promise.resolve();
+  }
 }

@@ -1,6 +1,6 @@
 import type { PlaceOrderRequest } from '@platform/contracts';
 import type { Logger } from '../../logger.ts';
-import { ensureHouseAccount, fundHouseAccount, MARKET_MAKER_ACCOUNT_ID } from './house-accounts.ts';
+import { ensureHouseAccount, HouseFunding, houseMarkets, MARKET_MAKER_ACCOUNT_ID } from './house-accounts.ts';
 import { buildLadder, gridTicks, type LadderLevel, marketProfile } from './market-profile.ts';
 import type { OrderState } from './order-state.ts';
 import { requiredReserve } from './order-state.ts';
@@ -30,7 +30,6 @@ const TICK_MS = 1_000;
 /** The quietest markets are still requoted this often. */
 const MAX_REFRESH_MS = 30_000;
 /** Balances are checked (and topped up) this often. */
-const FUNDING_CHECK_MS = 60_000;
 
 type MarketState = { grid: number; nextAt: number; lastReference: number; busy: boolean; intervalMs: number };
 
@@ -50,17 +49,24 @@ export class MarketMaker {
   private readonly state = new Map<string, MarketState>();
   private stopped = false;
   private inFlight = new Set<Promise<unknown>>();
-  private fundedAt = Number.NEGATIVE_INFINITY;
-  private funding: Promise<void> | null = null;
+  private readonly funding: HouseFunding;
 
   constructor(
     private readonly deps: TradingDeps,
     private readonly options: MarketMakerOptions,
-  ) {}
+  ) {
+    this.funding = new HouseFunding(
+      deps.db,
+      MARKET_MAKER_ACCOUNT_ID,
+      () => this.markets(),
+      deps.clock,
+      (error: unknown) => options.log.warn({ err: error }, 'market maker funding failed'),
+    );
+  }
 
   async start(): Promise<void> {
     await ensureHouseAccount(this.deps.db, MARKET_MAKER_ACCOUNT_ID, this.deps.clock());
-    await this.fund();
+    await this.funding.fund();
     this.timer = setInterval(() => this.tick(), TICK_MS);
     this.timer.unref();
     this.tick();
@@ -69,33 +75,18 @@ export class MarketMaker {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
-    await Promise.allSettled([...this.inFlight, this.funding]);
+    await Promise.allSettled([...this.inFlight, this.funding.settled()]);
   }
 
   markets(): MarketSequencer[] {
-    const wanted = new Set(this.options.pairs);
-    return this.deps.exchange
-      .all()
-      .filter((market) => market.spec.tradable && (wanted.size === 0 || wanted.has(market.spec.id)));
-  }
-
-  private fund(): Promise<void> {
-    const currencies = this.markets().flatMap((market) => [market.spec.base, market.spec.quote]);
-    const now = this.deps.clock();
-    this.fundedAt = now.getTime();
-    this.funding = fundHouseAccount(this.deps.db, MARKET_MAKER_ACCOUNT_ID, currencies, now.toISOString())
-      .catch((error: unknown) => this.options.log.warn({ err: error }, 'market maker funding failed'))
-      .finally(() => {
-        this.funding = null;
-      });
-    return this.funding;
+    return houseMarkets(this.deps.exchange, this.options.pairs);
   }
 
   /** Requotes every market that is due (each at most one requote in flight). */
   tick(): void {
     if (this.stopped) return;
     const now = this.deps.clock().getTime();
-    if (now - this.fundedAt >= FUNDING_CHECK_MS && this.funding === null) void this.fund();
+    this.funding.checkWhenDue();
     for (const market of this.markets()) {
       const state = this.stateOf(market);
       if (state.busy || now < state.nextAt) continue;
@@ -167,7 +158,7 @@ export class MarketMaker {
         outcome.value.status === 'rejected' &&
         outcome.value.reason === 'insufficient_balance',
     );
-    if (refused && this.funding === null) void this.fund();
+    if (refused) this.funding.afterRefusal();
   }
 
   /** Amends stale quotes to missing levels (nearest the touch first), cancels or places the rest. */

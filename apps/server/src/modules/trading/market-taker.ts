@@ -1,7 +1,7 @@
 import type { PlaceOrderRequest } from '@platform/contracts';
 import { hashSeed, Random } from '../../adapters/prices/simulator.ts';
 import type { Logger } from '../../logger.ts';
-import { ensureHouseAccount, fundHouseAccount, MARKET_TAKER_ACCOUNT_ID } from './house-accounts.ts';
+import { ensureHouseAccount, HouseFunding, houseMarkets, MARKET_TAKER_ACCOUNT_ID } from './house-accounts.ts';
 import { lotsForUsd, marketProfile, nextTakerOrder } from './market-profile.ts';
 import { quantityText } from './pair-spec.ts';
 import type { MarketSequencer } from './sequencer.ts';
@@ -18,7 +18,6 @@ export interface MarketTakerOptions {
 
 /** Orders due in the same half second go out together (one write); each keeps its drawn time order. */
 const TICK_MS = 500;
-const FUNDING_CHECK_MS = 60_000;
 
 type TakerState = { random: Random; nextAt: number; perMinute: number; levelUsd: number };
 export type TakerOrder = { pairId: string; side: 'buy' | 'sell'; lots: number; atMs: number };
@@ -35,17 +34,24 @@ export class MarketTaker {
   private readonly state = new Map<string, TakerState>();
   private stopped = false;
   private inFlight = new Set<Promise<unknown>>();
-  private fundedAt = Number.NEGATIVE_INFINITY;
-  private funding: Promise<void> | null = null;
+  private readonly funding: HouseFunding;
 
   constructor(
     private readonly deps: TradingDeps,
     private readonly options: MarketTakerOptions,
-  ) {}
+  ) {
+    this.funding = new HouseFunding(
+      deps.db,
+      MARKET_TAKER_ACCOUNT_ID,
+      () => this.markets(),
+      deps.clock,
+      (error: unknown) => options.log.warn({ err: error }, 'market taker funding failed'),
+    );
+  }
 
   async start(): Promise<void> {
     await ensureHouseAccount(this.deps.db, MARKET_TAKER_ACCOUNT_ID, this.deps.clock());
-    await this.fund();
+    await this.funding.fund();
     this.timer = setInterval(() => this.tick(), TICK_MS);
     this.timer.unref();
   }
@@ -53,26 +59,11 @@ export class MarketTaker {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
-    await Promise.allSettled([...this.inFlight, this.funding]);
+    await Promise.allSettled([...this.inFlight, this.funding.settled()]);
   }
 
   private markets(): MarketSequencer[] {
-    const wanted = new Set(this.options.pairs);
-    return this.deps.exchange
-      .all()
-      .filter((market) => market.spec.tradable && (wanted.size === 0 || wanted.has(market.spec.id)));
-  }
-
-  private fund(): Promise<void> {
-    const currencies = this.markets().flatMap((market) => [market.spec.base, market.spec.quote]);
-    const now = this.deps.clock();
-    this.fundedAt = now.getTime();
-    this.funding = fundHouseAccount(this.deps.db, MARKET_TAKER_ACCOUNT_ID, currencies, now.toISOString())
-      .catch((error: unknown) => this.options.log.warn({ err: error }, 'market taker funding failed'))
-      .finally(() => {
-        this.funding = null;
-      });
-    return this.funding;
+    return houseMarkets(this.deps.exchange, this.options.pairs);
   }
 
   /** The orders due by nowMs on one market, drawn in order from its PRNG (pure given the state). */
@@ -105,7 +96,7 @@ export class MarketTaker {
   tick(): void {
     if (this.stopped) return;
     const now = this.deps.clock().getTime();
-    if (now - this.fundedAt >= FUNDING_CHECK_MS && this.funding === null) void this.fund();
+    this.funding.checkWhenDue();
     for (const market of this.markets()) {
       for (const order of this.due(market, now)) this.send(market, order);
     }
@@ -127,9 +118,7 @@ export class MarketTaker {
       run = market
         .place(orderFromRequest(this.deps, MARKET_TAKER_ACCOUNT_ID, market, request, this.deps.clock()))
         .then((outcome) => {
-          if (outcome.status === 'rejected' && outcome.reason === 'insufficient_balance' && this.funding === null) {
-            void this.fund();
-          }
+          if (outcome.status === 'rejected' && outcome.reason === 'insufficient_balance') this.funding.afterRefusal();
         });
     } catch (error) {
       this.options.log.debug({ err: error, pair: spec.id }, 'market taker order refused');
