@@ -307,7 +307,8 @@ for (const kind of kinds) {
         ),
         { numRuns: 60 },
       );
-    });
+      // A few seconds on a quiet machine; a shared one under load can take several times that.
+    }, 90_000);
 
     /**
      * BUG (funds book, concurrent loads of one balance): FundsBook.load keeps one loading mark per
