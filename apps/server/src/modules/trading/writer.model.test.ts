@@ -28,7 +28,9 @@ import { TradingWriter, type WriterHook } from './writer.ts';
  *   answered, and the funds book is cleared;
  * - committed batches are answered in ticket order, their funds stay in the book, and the hook's
  *   `after` runs once per committed write;
- * - a ticket out of order is refused on the spot and changes nothing.
+ * - a ticket out of order is refused on the spot and changes nothing;
+ * - when the ledger's cached account ids do not fit (they point into another database), the gate
+ *   lets the statement write nothing and the retry with fresh ids changes nothing callers see.
  *
  * The journal rows, the ledger balances and the funds book must equal the model after every round.
  */
