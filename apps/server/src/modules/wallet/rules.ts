@@ -12,7 +12,7 @@ import {
   WITHDRAWAL_MINIMUMS,
 } from '@platform/contracts';
 import { type Amount, decimal, formatDecimal, parseDecimal, toScale, toUnits } from '@platform/money';
-import { AppError, fail, ok, type Result } from '../../lib/errors.ts';
+import { fail, ok, type Result } from '../../lib/errors.ts';
 
 /**
  * The wallet's input rules, in the words of spec §5 where it has them. Pure: every check the
@@ -141,13 +141,13 @@ export function trimAmount(text: string): string {
  * The idempotency key of a request that makes money move (transfer, withdrawal, conversion,
  * payment): the Idempotency-Key header, else the body's idempotency_key; null when neither is sent.
  */
-export function parseIdempotencyKey(headerKey: string | undefined, bodyKey: string | undefined): string | null {
+export function parseIdempotencyKey(headerKey: string | undefined, bodyKey: string | undefined): Result<string | null> {
   const key = headerKey ?? bodyKey ?? null;
   if (key !== null && !IDEMPOTENCY_KEY_PATTERN.test(key)) {
-    throw new AppError('VALIDATION_ERROR', {
+    return fail('VALIDATION_ERROR', {
       message: 'The idempotency key is 1 to 64 letters, digits or _:.-',
       details: { field: 'Idempotency-Key' },
     });
   }
-  return key;
+  return ok(key);
 }
