@@ -16,14 +16,18 @@ import { fail, ok, type Result } from '../../lib/errors.ts';
 
 /**
  * The wallet's input rules, in the words of spec §5 where it has them. Pure: every check the
- * transfer (and later the withdrawal) calls make before touching the database.
+ * transfer, withdrawal, conversion and payment calls make before touching the database, each
+ * answering a Result.
  */
 
 /** Currencies the wallet holds: every enabled coin of the catalogue, and USD (the quote of the spot pairs). */
 export const WALLET_CURRENCIES: readonly string[] = [...COIN_SYMBOLS, ...(COIN_SYMBOLS.includes('USD') ? [] : ['USD'])];
 const WALLET_CURRENCY_SET = new Set(WALLET_CURRENCIES);
 
-/** Longest amount text read: 20 digits before the point and 18 after, the ledger's NUMERIC size. */
+/**
+ * Longest amount text read: 20 digits before the point (the ledger's NUMERIC size) and 30 after, so
+ * that an amount with too many decimals is read and refused with its currency's own message.
+ */
 const AMOUNT_LIMITS = { allowNegative: true, maxScale: 30, maxIntegerDigits: 20 } as const;
 
 export function currencyDecimals(currency: string): number {

@@ -51,11 +51,17 @@ const SELECT_TRANSFERS = `SELECT t.id, t.from_account_id, t.to_account_id, t.cur
   JOIN accounts fa ON fa.id = t.from_account_id
   JOIN accounts ta ON ta.id = t.to_account_id`;
 
-/** Notifications an account receives between two trims of its list. */
+/** Notifications an account receives between two trims of its list: trims cost a ranking query each. */
 const TRIM_EVERY = 20;
 
-/** Most transfers one settlement transaction takes. */
+/** Most transfers one settlement transaction takes: a burst settles in few commits, no lock is held long. */
 const SETTLE_BATCH = 500;
+
+/** A settlement that failed (the database away for a moment) is tried again after this. */
+const SETTLE_RETRY_MS = 1_000;
+
+/** Accounts whose trim counters are kept; past this the counters start afresh (a trim comes a little late, no more). */
+const MAX_TRIM_COUNTERS = 100_000;
 
 function toTransfer(row: TransferRow, viewer: string): Transfer {
   return {
@@ -263,7 +269,7 @@ export class TransferSettler {
     this.batches = new BatchLoop({
       batch: () => this.settleBatch(),
       batchSize: SETTLE_BATCH,
-      retryMs: 1000,
+      retryMs: SETTLE_RETRY_MS,
       failed: (error) => deps.log.error({ err: error }, 'transfer settlement failed; retrying in a second'),
     });
   }
@@ -283,7 +289,7 @@ export class TransferSettler {
         this.sinceTrim.set(accountId, count);
       }
     }
-    if (this.sinceTrim.size > 100_000) this.sinceTrim.clear();
+    if (this.sinceTrim.size > MAX_TRIM_COUNTERS) this.sinceTrim.clear();
     return [...due];
   }
 
