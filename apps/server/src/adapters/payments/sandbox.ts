@@ -1,6 +1,7 @@
 import type { Database } from '../../db/database.ts';
 import type { Logger } from '../../logger.ts';
 import { sandboxNodeKey } from './bolt11.ts';
+import { SandboxCheckoutControls } from './sandbox/checkout-controls.ts';
 import { type CheckoutView, SandboxCheckouts } from './sandbox/checkouts.ts';
 import { type InvoiceView, SandboxInvoices } from './sandbox/invoices.ts';
 import { SandboxPayouts } from './sandbox/payouts.ts';
@@ -35,7 +36,7 @@ export type { ControlResult } from './sandbox/rows.ts';
  * their statuses; real BOLT11 invoices; and webhooks signed the Triple-A way, POSTed over HTTP and
  * retried. Its state is in its own tables (migration 0010), so a restart loses nothing: whatever
  * was pending is re-armed by start(). This class is the provider's face; the work is in
- * sandbox/: checkouts, invoices, payouts, webhooks and the timers they share.
+ * sandbox/: checkouts (and their controls), invoices, payouts, webhooks and the timers they share.
  */
 
 export type SandboxOptions = {
@@ -70,6 +71,7 @@ export class SandboxProvider implements PaymentProvider {
   readonly #timers: SandboxTimers;
   readonly #webhooks: SandboxWebhooks;
   readonly #checkouts: SandboxCheckouts;
+  readonly #checkoutControls: SandboxCheckoutControls;
   readonly #invoices: SandboxInvoices;
   readonly #payouts: SandboxPayouts;
 
@@ -78,7 +80,8 @@ export class SandboxProvider implements PaymentProvider {
     this.#webhookSecret = sandboxWebhookSecret(options.dataKey);
     this.#timers = new SandboxTimers(options.clock, options.log);
     this.#webhooks = new SandboxWebhooks(options, this.#timers, this.#webhookSecret);
-    this.#checkouts = new SandboxCheckouts(options, this.#timers, this.#webhooks);
+    this.#checkoutControls = new SandboxCheckoutControls(options, this.#timers, this.#webhooks);
+    this.#checkouts = new SandboxCheckouts(options, this.#checkoutControls);
     this.#invoices = new SandboxInvoices(options, sandboxNodeKey(options.dataKey), this.#webhooks);
     this.#payouts = new SandboxPayouts(options, this.#timers, this.#webhooks);
   }
@@ -90,7 +93,7 @@ export class SandboxProvider implements PaymentProvider {
    * and webhook deliveries. Each timer re-checks its row when it fires, so arming twice is harmless.
    */
   async start(): Promise<{ payments: number; payouts: number; webhooks: number }> {
-    const payments = await this.#checkouts.rearmPending();
+    const payments = await this.#checkoutControls.rearmPending();
     const payouts = await this.#payouts.rearmPending();
     const webhooks = await this.#webhooks.rearmPending();
     return { payments, payouts, webhooks };
@@ -123,17 +126,17 @@ export class SandboxProvider implements PaymentProvider {
 
   /** The page's pay buttons (in full or half); answers the success URL to send the payer to. */
   pay(id: string, part: 'full' | 'half'): Promise<ControlResult<{ redirectTo: string }>> {
-    return this.#checkouts.pay(id, part);
+    return this.#checkoutControls.pay(id, part);
   }
 
   /** The card page's decline button; answers the cancel URL. */
   decline(id: string): Promise<ControlResult<{ redirectTo: string }>> {
-    return this.#checkouts.decline(id);
+    return this.#checkoutControls.decline(id);
   }
 
   /** The page's expire button; answers the cancel URL. */
   expire(id: string): Promise<ControlResult<{ redirectTo: string }>> {
-    return this.#checkouts.expire(id);
+    return this.#checkoutControls.expire(id);
   }
 
   refund(providerReference: string, amount: string, email: string): Promise<{ refundReference: string }> {
