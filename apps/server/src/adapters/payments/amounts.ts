@@ -52,8 +52,11 @@ export function dateFromProvider(text: string | null | undefined, fallback: Date
   return Number.isNaN(date.getTime()) ? fallback : date;
 }
 
+/** Decimals an amount may have unless a caller says otherwise: the most any currency we handle uses (ETH's 18). */
+export const DEFAULT_MAX_AMOUNT_SCALE = 18;
+
 /** A positive decimal text we were given (callers validate too; this is the adapter's own guard). */
-export function parsePositive(text: string, maxScale = 18): Amount | null {
+export function parsePositive(text: string, maxScale = DEFAULT_MAX_AMOUNT_SCALE): Amount | null {
   const parsed = parseDecimal(text, { maxScale });
   return parsed.ok && isPositive(parsed.value) ? parsed.value : null;
 }

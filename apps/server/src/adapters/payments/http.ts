@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { canonical, parsePositive } from './amounts.ts';
+import { canonical, DEFAULT_MAX_AMOUNT_SCALE, parsePositive } from './amounts.ts';
 import { ProviderError, type ProviderName } from './types.ts';
 
 /**
@@ -34,6 +34,12 @@ export type ProviderClientOptions = {
 
 /** Longest provider answer read: every documented answer is a few kilobytes. */
 const MAX_ANSWER_BYTES = 1_048_576;
+/** What of a provider's error is kept for logs and the 502's cause: enough to read, too little to flood a log line. */
+export const MAX_ERROR_BODY_CHARS = 200;
+export const MAX_ERROR_CODE_CHARS = 100;
+export const MAX_ERROR_MESSAGE_CHARS = 500;
+/** Digits on each side of the point an amount sent as a JSON number may have: more than any amount, bounded. */
+const MAX_JSON_DECIMAL_DIGITS = 30;
 
 export async function callProvider(options: ProviderClientOptions, call: ProviderCall): Promise<ProviderAnswer> {
   const { provider } = options;
@@ -175,10 +181,12 @@ function parseJson(text: string): unknown {
   }
 }
 
+const JSON_DECIMAL_PATTERN = new RegExp(`^\\d{1,${MAX_JSON_DECIMAL_DIGITS}}(\\.\\d{1,${MAX_JSON_DECIMAL_DIGITS}})?$`);
+
 /** An amount written into a JSON body as an exact number (the providers document numbers). */
 export class JsonDecimal {
   constructor(readonly text: string) {
-    if (!/^\d{1,30}(\.\d{1,30})?$/.test(text)) throw new Error(`not a plain decimal: ${text}`);
+    if (!JSON_DECIMAL_PATTERN.test(text)) throw new Error(`not a plain decimal: ${text}`);
   }
   toJSON(): string {
     return `${DECIMAL_MARK}${this.text}${DECIMAL_MARK}`;
@@ -197,7 +205,12 @@ export function stringifyWithDecimals(value: unknown): string {
  * An amount we send, checked first: callers validate too, but a provider must never receive a
  * negative, empty or over-precise amount because a caller forgot.
  */
-export function jsonAmount(provider: ProviderName, text: string, field: string, maxScale = 18): JsonDecimal {
+export function jsonAmount(
+  provider: ProviderName,
+  text: string,
+  field: string,
+  maxScale = DEFAULT_MAX_AMOUNT_SCALE,
+): JsonDecimal {
   const value = typeof text === 'string' ? parsePositive(text, maxScale) : null;
   if (value === null) {
     throw new ProviderError(`${field} must be a positive decimal with at most ${maxScale} decimals`, {

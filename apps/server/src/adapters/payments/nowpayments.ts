@@ -6,6 +6,9 @@ import {
   callWithBearer,
   DEFAULT_PROVIDER_TIMEOUT_MS,
   jsonAmount,
+  MAX_ERROR_BODY_CHARS,
+  MAX_ERROR_CODE_CHARS,
+  MAX_ERROR_MESSAGE_CHARS,
   type ProviderAnswer,
   type ProviderCall,
   type ProviderClientOptions,
@@ -488,9 +491,10 @@ function unsupported(what: string): ProviderError {
 /** `{status:false, statusCode, code, message}` */
 function describeNowPaymentsError(body: unknown): { code?: string; message?: string } {
   if (body === null || typeof body !== 'object')
-    return typeof body === 'string' && body ? { message: body.slice(0, 200) } : {};
+    return typeof body === 'string' && body ? { message: body.slice(0, MAX_ERROR_BODY_CHARS) } : {};
   const record = body as Record<string, unknown>;
-  const code = typeof record.code === 'string' && record.code ? record.code.slice(0, 100) : undefined;
-  const message = typeof record.message === 'string' && record.message ? record.message.slice(0, 500) : undefined;
+  const code = typeof record.code === 'string' && record.code ? record.code.slice(0, MAX_ERROR_CODE_CHARS) : undefined;
+  const message =
+    typeof record.message === 'string' && record.message ? record.message.slice(0, MAX_ERROR_MESSAGE_CHARS) : undefined;
   return { ...(code ? { code } : {}), ...(message ? { message } : {}) };
 }

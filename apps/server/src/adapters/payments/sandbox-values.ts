@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { bech32 } from '@scure/base';
 import { getAddress } from 'viem';
-import { parsePositive } from './amounts.ts';
+import { DEFAULT_MAX_AMOUNT_SCALE, parsePositive } from './amounts.ts';
 import { ProviderError } from './types.ts';
 
 /**
@@ -13,6 +13,8 @@ import { ProviderError } from './types.ts';
 export const MAX_EXPIRY_SECONDS = 30 * 86_400;
 /** Callers' references are ids (uuids, keys); this bounds what a row holds. */
 const MAX_REFERENCE_LENGTH = 200;
+/** Currency codes as providers write them: 2 to 12 letters or digits (BTC, USDTTRC20). */
+const CURRENCY_CODE_PATTERN = /^[A-Z0-9]{2,12}$/;
 const MAX_TEXT_LENGTH = 1_000;
 const MAX_URL_LENGTH = 2_000;
 
@@ -35,11 +37,11 @@ export function checkReference(reference: string): string {
 
 export function checkCurrency(currency: string, field = 'currency'): string {
   const upper = typeof currency === 'string' ? currency.toUpperCase() : '';
-  if (!/^[A-Z0-9]{2,12}$/.test(upper)) throw refuse('INVALID_CURRENCY', `${field} is not a currency code`);
+  if (!CURRENCY_CODE_PATTERN.test(upper)) throw refuse('INVALID_CURRENCY', `${field} is not a currency code`);
   return upper;
 }
 
-export function checkAmount(amount: string, field = 'amount', maxScale = 18): string {
+export function checkAmount(amount: string, field = 'amount', maxScale = DEFAULT_MAX_AMOUNT_SCALE): string {
   if (typeof amount !== 'string' || parsePositive(amount, maxScale) === null) {
     throw refuse('INVALID_AMOUNT', `${field} must be a positive decimal with at most ${maxScale} decimals`);
   }

@@ -26,6 +26,8 @@ export type SignatureVerdict = 'ok' | 'unsigned' | 'bad_signature' | 'stale' | '
 
 /** Longest signature header looked at: a real one is ~80 characters. */
 const MAX_SIGNATURE_HEADER_LENGTH = 1024;
+/** A signed timestamp is Unix seconds: up to 12 digits (thousands of years ahead), never a fraction. */
+const UNIX_SECONDS_PATTERN = /^\d{1,12}$/;
 
 /**
  * Checks a Triple-A signature header. The signature is checked before the time so that a forged
@@ -51,7 +53,7 @@ export function checkTripleASignature(
     if (key === 't') timestamp = value;
     else if (key === 'v1') signatures.push(value);
   }
-  if (timestamp === undefined || !/^\d{1,12}$/.test(timestamp) || signatures.length === 0) return 'malformed';
+  if (timestamp === undefined || !UNIX_SECONDS_PATTERN.test(timestamp) || signatures.length === 0) return 'malformed';
   const expected = hmacHex('sha256', secret, `${timestamp}.${rawBody}`);
   if (!signatures.some((signature) => sameHex(signature, expected))) return 'bad_signature';
   const ageSeconds = Math.abs(now.getTime() / 1000 - Number(timestamp));

@@ -11,12 +11,17 @@ import type { PaymentState, PaymentStatus, PayoutState, PayoutStatus, WebhookChe
  * (docs/payment-providers.md) and the mapping accepts the likely spellings.
  */
 
+/** References are our ids or Triple-A's (about 20 characters); anything longer is not one of them. */
+const MAX_REFERENCE_LENGTH = 200;
+/** Currency codes are a few letters; this bounds what a forged body can make us store. */
+const MAX_CURRENCY_LENGTH = 20;
+
 const amountField = z.union([z.string(), z.number()]).nullish();
 const textField = z.string().nullish();
 
 export const tripleAPaymentSchema = z.looseObject({
-  payment_reference: z.string().min(1).max(200),
-  order_currency: z.string().min(1).max(20),
+  payment_reference: z.string().min(1).max(MAX_REFERENCE_LENGTH),
+  order_currency: z.string().min(1).max(MAX_CURRENCY_LENGTH),
   order_amount: amountField,
   crypto_currency: textField,
   crypto_address: textField,
@@ -35,7 +40,7 @@ export const tripleAPaymentSchema = z.looseObject({
 export type TripleAPayment = z.infer<typeof tripleAPaymentSchema>;
 
 export const tripleAPayoutSchema = z.looseObject({
-  payout_reference: z.string().min(1).max(200),
+  payout_reference: z.string().min(1).max(MAX_REFERENCE_LENGTH),
   batch_id: textField,
   status: textField,
   crypto_currency: textField,
@@ -51,7 +56,7 @@ export const tripleAPayoutSchema = z.looseObject({
 export type TripleAPayout = z.infer<typeof tripleAPayoutSchema>;
 
 export const tripleALightningSchema = z.looseObject({
-  payment_reference: z.string().min(1).max(200),
+  payment_reference: z.string().min(1).max(MAX_REFERENCE_LENGTH),
   payment_hash: textField,
   status: textField,
   payment_tier: textField,
@@ -74,7 +79,8 @@ export function referenceOf(webhookData: unknown): string | null {
   }
   if (data !== null && typeof data === 'object' && 'reference' in data) {
     const reference = (data as { reference: unknown }).reference;
-    if (typeof reference === 'string' && reference.length > 0 && reference.length <= 200) return reference;
+    if (typeof reference === 'string' && reference.length > 0 && reference.length <= MAX_REFERENCE_LENGTH)
+      return reference;
   }
   return null;
 }

@@ -7,6 +7,8 @@ import {
   callWithBearer,
   DEFAULT_PROVIDER_TIMEOUT_MS,
   jsonAmount,
+  MAX_ERROR_BODY_CHARS,
+  MAX_ERROR_MESSAGE_CHARS,
   type ProviderAnswer,
   type ProviderCall,
   type ProviderClientOptions,
@@ -75,6 +77,8 @@ export type TripleAOptions = {
 
 /** A token is renewed this long before Triple-A says it expires, so no call carries a dead one. */
 const TOKEN_RENEW_MARGIN_MS = 60_000;
+/** Triple-A's tokens live an hour; an answer without expires_in is taken to mean that. */
+const DEFAULT_TOKEN_LIFETIME_SECONDS = 3_600;
 
 const tokenSchema = z.looseObject({
   access_token: z.string().min(1),
@@ -387,7 +391,7 @@ export class TripleAAdapter implements PaymentProvider {
     });
     const parsed = tokenSchema.safeParse(answer.body);
     if (!parsed.success) throw unexpectedAnswer('triple-a', `POST ${this.#paths.token}`, parsed.error.message);
-    const lifetimeMs = Math.max(0, Number(parsed.data.expires_in ?? 3600) * 1000);
+    const lifetimeMs = Math.max(0, Number(parsed.data.expires_in ?? DEFAULT_TOKEN_LIFETIME_SECONDS) * 1000);
     // A short-lived token is renewed at half its life rather than a minute before its end.
     const marginMs = Math.min(TOKEN_RENEW_MARGIN_MS, lifetimeMs / 2);
     return { value: parsed.data.access_token, renewAtMs: this.#now().getTime() + lifetimeMs - marginMs };
@@ -397,9 +401,10 @@ export class TripleAAdapter implements PaymentProvider {
 /** Triple-A documents no error body; these are the OAuth and common spellings. */
 function describeTripleAError(body: unknown): { code?: string; message?: string } {
   if (body === null || typeof body !== 'object')
-    return typeof body === 'string' && body ? { message: body.slice(0, 200) } : {};
+    return typeof body === 'string' && body ? { message: body.slice(0, MAX_ERROR_BODY_CHARS) } : {};
   const record = body as Record<string, unknown>;
-  const text = (value: unknown) => (typeof value === 'string' && value ? value.slice(0, 500) : undefined);
+  const text = (value: unknown) =>
+    typeof value === 'string' && value ? value.slice(0, MAX_ERROR_MESSAGE_CHARS) : undefined;
   const code = text(record.code) ?? text(record.error);
   const message = text(record.message) ?? text(record.error_description) ?? text(record.error);
   return { ...(code ? { code } : {}), ...(message ? { message } : {}) };

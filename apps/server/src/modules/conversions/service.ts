@@ -597,7 +597,7 @@ export async function createConversion(
     request.from_amount,
     CONVERSION_FIELDS,
   );
-  const key = parseIdempotencyKey(headerKey, request.idempotency_key);
+  const key = unwrap(parseIdempotencyKey(headerKey, request.idempotency_key));
   const print: Fingerprint = { kind: 'conversion', order, quoteId: request.quote_id };
   const first = await replay(deps, accountId, key, print);
   if (first) return { conversion: toConversion(first), created: false };
@@ -647,7 +647,7 @@ export async function executeQuickTrade(
   );
   const tradeType = parseTradeType(request.trade_type);
   const targetUnits = parseTargetAmount(request.target_amount, order.to);
-  const key = parseIdempotencyKey(headerKey, request.idempotency_key);
+  const key = unwrap(parseIdempotencyKey(headerKey, request.idempotency_key));
   const print: Fingerprint = { kind: 'trade', order, tradeType, targetUnits };
   const first = await replay(deps, accountId, key, print);
   if (first) return { trade: toQuickTrade(first), created: false };

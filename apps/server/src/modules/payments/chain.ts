@@ -1,10 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { ChainDeposit, SandboxChainDepositRequest } from '@platform/contracts';
 import { getAddress } from 'viem';
-import { unwrap } from '../../lib/errors.ts';
+import { fail, ok, type Result } from '../../lib/errors.ts';
+import { invariant } from '../../lib/invariant.ts';
 import { parseWalletAmount, trimAmount, unitsText } from '../wallet/rules.ts';
 import { announceCredit, type Credit, creditInTransaction, isoOrNull, type PaymentsDeps } from './credit.ts';
-import { depositRouteOrFail, ownerOfDestination } from './deposit-addresses.ts';
+import { depositRouteOf, ownerOfDestination } from './deposit-addresses.ts';
 import type { NetworkSpec } from './networks.ts';
 import { RepeatingPass } from './repeating-pass.ts';
 
@@ -105,10 +106,13 @@ function sandboxTxid(spec: NetworkSpec): string {
 export async function recordSandboxDeposit(
   deps: PaymentsDeps,
   request: SandboxChainDepositRequest,
-): Promise<ChainDeposit> {
-  const route = depositRouteOrFail(request.currency, request.network);
-  const units = unwrap(parseWalletAmount(request.amount, route.currency));
-  const amount = unitsText(units, route.currency);
+): Promise<Result<ChainDeposit>> {
+  const found = depositRouteOf(request.currency, request.network);
+  if (!found.ok) return found;
+  const route = found.value;
+  const units = parseWalletAmount(request.amount, route.currency);
+  if (!units.ok) return units;
+  const amount = unitsText(units.value, route.currency);
   const { spec } = route;
   const address = normalizeAddress(spec, request.address);
   const memo = spec.memoLabel ? request.memo?.trim() || null : null;
@@ -133,24 +137,24 @@ export async function recordSandboxDeposit(
     ],
   );
   const row = inserted.rows[0];
-  if (!row) throw new Error('chain deposit insert returned nothing');
+  invariant(row, 'chain deposit insert returned nothing');
   if (accountId === null) {
     deps.log.warn(
       { depositId: row.id, network: spec.network, address, memo, amount, currency: route.currency },
       'chain deposit to an address (or memo) nobody owns: recorded unattributed, credited to nobody',
     );
   }
-  return toChainDeposit(row);
+  return ok(toChainDeposit(row));
 }
 
 /** A sandbox chain transaction by id (the sandbox's own view: no owner check). */
-export async function chainDepositById(deps: PaymentsDeps, id: string): Promise<ChainDeposit | null> {
+export async function chainDepositById(deps: PaymentsDeps, id: string): Promise<Result<ChainDeposit>> {
   const rows = await deps.db.query<ChainDepositRow>(
     `SELECT ${CHAIN_DEPOSIT_COLUMNS} FROM chain_deposits WHERE id = $1`,
     [id],
   );
   const row = rows.rows[0];
-  return row ? toChainDeposit(row) : null;
+  return row ? ok(toChainDeposit(row)) : fail('NOT_FOUND', { message: 'No such sandbox transaction' });
 }
 
 /** Deposits looked at per pass; the rest wait for the next pass. */

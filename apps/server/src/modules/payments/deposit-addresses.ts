@@ -2,7 +2,8 @@ import type { DepositAddress } from '@platform/contracts';
 import QRCode from 'qrcode';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
-import { AppError } from '../../lib/errors.ts';
+import { fail, ok, type Result } from '../../lib/errors.ts';
+import { invariant } from '../../lib/invariant.ts';
 import { hdSeedOf, KeyTree } from './hd-keys.ts';
 import { type DepositRoute, findDepositRoute, type NetworkSpec, pathFor } from './networks.ts';
 
@@ -17,6 +18,10 @@ export const MEMO_BASE = 100_000;
 
 /** QR images kept in memory (a PNG per address; about 1 KB each). */
 const QR_CACHE_LIMIT = 5_000;
+/** QR image side: sharp on a phone screen and for a camera at arm's length, and still about 1 KB. */
+const QR_WIDTH_PX = 256;
+/** Quiet zone around the code, in modules: enough for scanners on the page's plain background. */
+const QR_MARGIN_MODULES = 2;
 
 const trees = new WeakMap<AppContext, KeyTree>();
 
@@ -30,11 +35,11 @@ export function keyTreeOf(context: AppContext): KeyTree {
 }
 
 /** The route of a requested currency, or 'Currency {X} is not supported' (§5). */
-export function depositRouteOrFail(currency: string, network?: string): DepositRoute {
+export function depositRouteOf(currency: string, network?: string): Result<DepositRoute> {
   const route = findDepositRoute(currency, network);
-  if (route) return route;
+  if (route) return ok(route);
   const shown = currency.trim().toUpperCase() || currency;
-  throw new AppError('CURRENCY_NOT_SUPPORTED', {
+  return fail('CURRENCY_NOT_SUPPORTED', {
     message: network
       ? `Currency ${shown} is not supported on ${network.trim().toUpperCase()}`
       : `Currency ${shown} is not supported`,
@@ -55,7 +60,7 @@ async function keyIndexOf(q: Queryable, accountId: string): Promise<number> {
         accountId,
       ])
     ).rows[0];
-  if (!row) throw new Error(`no deposit key index for ${accountId}`);
+  invariant(row, `no deposit key index for ${accountId}`);
   return Number(row.key_index);
 }
 
@@ -80,8 +85,10 @@ export class DepositAddresses {
 
   constructor(private readonly context: AppContext) {}
 
-  async addressFor(accountId: string, currency: string, network?: string): Promise<DepositAddress> {
-    const route = depositRouteOrFail(currency, network);
+  async addressFor(accountId: string, currency: string, network?: string): Promise<Result<DepositAddress>> {
+    const found = depositRouteOf(currency, network);
+    if (!found.ok) return found;
+    const route = found.value;
     const { spec } = route;
     const { db } = this.context;
     let row = await selectAddress(db, accountId, spec.network);
@@ -94,9 +101,9 @@ export class DepositAddresses {
         [accountId, spec.network, spec.family, derived.path, derived.address, derived.memo],
       );
       row = await selectAddress(db, accountId, spec.network);
-      if (!row) throw new AppError('DEPOSIT_ADDRESS_FAILED');
+      if (!row) return fail('DEPOSIT_ADDRESS_FAILED');
     }
-    return {
+    return ok({
       currency: route.currency,
       code: route.code,
       network: spec.network,
@@ -105,14 +112,18 @@ export class DepositAddresses {
       memo_label: spec.memoLabel,
       qr: await this.qrOf(row.address),
       min_confirmations: route.requiredConfirmations,
-    };
+    });
   }
 
   /** The QR code encodes the address alone (wallets scan it into the address field); the memo is shown under it. */
   private async qrOf(address: string): Promise<string> {
     const cached = this.qrCache.get(address);
     if (cached) return cached;
-    const png = await QRCode.toDataURL(address, { errorCorrectionLevel: 'M', margin: 2, width: 256 });
+    const png = await QRCode.toDataURL(address, {
+      errorCorrectionLevel: 'M',
+      margin: QR_MARGIN_MODULES,
+      width: QR_WIDTH_PX,
+    });
     if (this.qrCache.size >= QR_CACHE_LIMIT) this.qrCache.clear();
     this.qrCache.set(address, png);
     return png;

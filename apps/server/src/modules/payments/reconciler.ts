@@ -9,7 +9,7 @@ import { RepeatingPass } from './repeating-pass.ts';
 
 /** How often a pass runs, and the least time between two questions about one payment. */
 export const RECONCILE_INTERVAL_MS = 5_000;
-/** Payments asked about per pass. */
+/** Payments asked about per pass: a pass stays a few seconds of provider calls, however many are open. */
 export const RECONCILE_BATCH = 50;
 /** A row still 'creating' this long after its insert was interrupted (a crash mid-request). */
 export const STALE_CREATING_MS = 2 * 60_000;

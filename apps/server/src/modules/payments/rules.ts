@@ -1,7 +1,12 @@
-import { decimalMagnitude, powerOfTenString, REFERENCE_PRICES_USD } from '@platform/contracts';
+import {
+  decimalMagnitude,
+  LIGHTNING_CRYPTO_CURRENCY,
+  powerOfTenString,
+  REFERENCE_PRICES_USD,
+} from '@platform/contracts';
 import { compare, decimal } from '@platform/money';
 import { fail, ok, type Result } from '../../lib/errors.ts';
-import { currencyDecimals, parseWalletAmount, unitsText } from '../wallet/rules.ts';
+import { currencyDecimals, parseCurrency, parseWalletAmount, unitsText } from '../wallet/rules.ts';
 
 /**
  * Input rules of money coming in through the provider (checkout deposits, payments, Lightning):
@@ -10,10 +15,16 @@ import { currencyDecimals, parseWalletAmount, unitsText } from '../wallet/rules.
  * dollar's worth at least (no provider takes dust) and ten million dollars' worth at most.
  */
 
+/** The ceiling is ten million dollars' worth (10^7): above any real deposit, below what a provider refuses. */
+const MAXIMUM_USD_MAGNITUDE = 7;
+
 export function checkoutLimits(currency: string): { minimum: string; maximum: string } {
   const magnitude = decimalMagnitude(REFERENCE_PRICES_USD[currency] ?? '1');
   const decimals = currencyDecimals(currency);
-  return { minimum: powerOfTenString(Math.max(-magnitude, -decimals)), maximum: powerOfTenString(7 - magnitude) };
+  return {
+    minimum: powerOfTenString(Math.max(-magnitude, -decimals)),
+    maximum: powerOfTenString(MAXIMUM_USD_MAGNITUDE - magnitude),
+  };
 }
 
 /** A checkout amount as canonical text, or the §5-worded failure. */
@@ -35,4 +46,31 @@ export function parseCheckoutAmount(input: string | number, currency: string, no
     });
   }
   return ok(amount);
+}
+
+/**
+ * The crypto a facade payment is paid in: the one asked for (never USD, which has no chain), else
+ * the order currency itself, else (a USD order) none: the payer picks one at the checkout.
+ */
+export function parsePayCurrency(input: string | undefined, orderCurrency: string): Result<string | null> {
+  if (input === undefined || input.trim() === '') return ok(orderCurrency === 'USD' ? null : orderCurrency);
+  const payCurrency = parseCurrency(input);
+  if (!payCurrency.ok) return payCurrency;
+  if (payCurrency.value === 'USD') {
+    return fail('CURRENCY_NOT_SUPPORTED', {
+      message: 'Currency USD is not supported',
+      details: { field: 'crypto_currency' },
+    });
+  }
+  return payCurrency;
+}
+
+/** POST /payment/{id}/select takes Lightning (LNBC) only. */
+export function parseSelectedCrypto(input: string): Result<typeof LIGHTNING_CRYPTO_CURRENCY> {
+  const wanted = input.trim().toUpperCase();
+  if (wanted === LIGHTNING_CRYPTO_CURRENCY) return ok(LIGHTNING_CRYPTO_CURRENCY);
+  return fail('CURRENCY_NOT_SUPPORTED', {
+    message: `Currency ${wanted || input} is not supported`,
+    details: { field: 'crypto_currency', supported: [LIGHTNING_CRYPTO_CURRENCY] },
+  });
 }

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { paymentProviderOf, payoutListenerOf, type WebhookCheck } from '../../adapters/payments/index.ts';
 import type { AppContext } from '../../context.ts';
-import { AppError } from '../../lib/errors.ts';
+import { fail, ok, type Result } from '../../lib/errors.ts';
+import { invariant } from '../../lib/invariant.ts';
 import type { PaymentsService } from './payments.ts';
 
 /**
@@ -35,13 +36,13 @@ export async function receiveWebhook(
   context: AppContext,
   service: PaymentsService,
   request: WebhookRequest,
-): Promise<WebhookAck> {
+): Promise<Result<WebhookAck>> {
   const { db, log, clock } = context;
   const provider = paymentProviderOf(context);
   const now = clock();
   if (request.provider !== provider.name) {
     // Only the configured provider holds the secret to check a call with.
-    throw new AppError('NOT_FOUND', { message: `No webhook endpoint for ${request.provider}` });
+    return fail('NOT_FOUND', { message: `No webhook endpoint for ${request.provider}` });
   }
   const check: WebhookCheck = provider.verifyWebhook({
     headers: flatHeaders(request.headers),
@@ -65,7 +66,7 @@ export async function receiveWebhook(
         now,
       ],
     );
-    throw new AppError(check.reason === 'stale' ? 'WEBHOOK_TIMESTAMP_INVALID' : 'WEBHOOK_SIGNATURE_INVALID', {
+    return fail(check.reason === 'stale' ? 'WEBHOOK_TIMESTAMP_INVALID' : 'WEBHOOK_SIGNATURE_INVALID', {
       details: { reason: check.reason },
     });
   }
@@ -73,7 +74,7 @@ export async function receiveWebhook(
     provider.name,
     check.eventId,
   ]);
-  if (seen.rowCount > 0) return { received: true, duplicate: true };
+  if (seen.rowCount > 0) return ok({ received: true, duplicate: true });
 
   const { event } = check;
   let subject: string;
@@ -93,7 +94,7 @@ export async function receiveWebhook(
     subject = event.payout.reference ?? event.payout.providerReference;
     const listener = payoutListenerOf(context);
     // Answered only once the withdrawals module took it: its failure is a 500, and the provider retries.
-    if (!listener) throw new Error('payout webhook received before the withdrawals module registered its listener');
+    invariant(listener, 'payout webhook received before the withdrawals module registered its listener');
     await listener(event.payout);
   }
   await db.query(
@@ -101,7 +102,7 @@ export async function receiveWebhook(
      ON CONFLICT (provider, event_id) DO NOTHING`,
     [provider.name, check.eventId, event.kind, subject, now],
   );
-  return { received: true, duplicate: false };
+  return ok({ received: true, duplicate: false });
 }
 
 /**

@@ -6,7 +6,7 @@ import type {
   WalletTransactionType,
 } from '@platform/contracts';
 import type { Queryable } from '../../db/database.ts';
-import { unwrap } from '../../lib/errors.ts';
+import { ok, type Result } from '../../lib/errors.ts';
 import { balancesOf } from '../ledger/service.ts';
 import { parseCurrency, WALLET_CURRENCIES } from './rules.ts';
 
@@ -55,8 +55,10 @@ export async function walletTransactions(
   q: Queryable,
   accountId: string,
   query: WalletTransactionsQuery,
-): Promise<WalletTransactionsResponse> {
-  const currency = query.currency === undefined ? null : unwrap(parseCurrency(query.currency));
+): Promise<Result<WalletTransactionsResponse>> {
+  const parsedCurrency = query.currency === undefined ? ok(null) : parseCurrency(query.currency);
+  if (!parsedCurrency.ok) return parsedCurrency;
+  const currency = parsedCurrency.value;
   const kinds =
     query.type === undefined
       ? Object.keys(KINDS)
@@ -91,12 +93,12 @@ export async function walletTransactions(
     query.limit,
     (query.page - 1) * query.limit,
   ]);
-  return {
+  return ok({
     transactions: rows.rows.map(toTransaction),
     total: Number(total.rows[0]?.count ?? 0),
     page: query.page,
     limit: query.limit,
-  };
+  });
 }
 
 function toTransaction(row: TransactionRow): WalletTransaction {

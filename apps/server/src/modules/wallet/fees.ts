@@ -3,7 +3,7 @@ import { DEFAULT_WITHDRAWAL_MINIMUM, WITHDRAWAL_FEE_BPS } from '@platform/contra
 import { type Amount, parseDecimal, toScale } from '@platform/money';
 import { type PaymentProvider, paymentProviderOf } from '../../adapters/payments/index.ts';
 import type { AppContext } from '../../context.ts';
-import { unwrap } from '../../lib/errors.ts';
+import { ok, type Result } from '../../lib/errors.ts';
 import { parseNetwork } from '../withdrawals/rules.ts';
 import {
   currencyDecimals,
@@ -165,17 +165,28 @@ export async function withdrawalFeeEstimate(
   currencyInput: string,
   amountInput: string,
   networkInput?: string,
-): Promise<WithdrawalFeeEstimate> {
-  const currency = unwrap(parseCurrency(currencyInput));
-  const units = unwrap(parseWalletAmount(amountInput, currency));
-  const chosen = unwrap(parseNetwork(networkInput, currency));
-  const { fee, total } = await withdrawalFeeQuote(context, currency, units, chosen);
-  return {
+): Promise<Result<WithdrawalFeeEstimate>> {
+  const parsed = parseFeeQuery(currencyInput, amountInput);
+  if (!parsed.ok) return parsed;
+  const { currency, units } = parsed.value;
+  const chosen = parseNetwork(networkInput, currency);
+  if (!chosen.ok) return chosen;
+  const { fee, total } = await withdrawalFeeQuote(context, currency, units, chosen.value);
+  return ok({
     currency,
     amount: unitsText(units, currency),
     fee: unitsText(fee, currency),
     total_amount: unitsText(total, currency),
-  };
+  });
+}
+
+/** The currency and amount a fee or estimate is asked about. */
+function parseFeeQuery(currencyInput: string, amountInput: string): Result<{ currency: string; units: bigint }> {
+  const currency = parseCurrency(currencyInput);
+  if (!currency.ok) return currency;
+  const units = parseWalletAmount(amountInput, currency.value);
+  if (!units.ok) return units;
+  return ok({ currency: currency.value, units: units.value });
 }
 
 /**
@@ -184,9 +195,14 @@ export async function withdrawalFeeEstimate(
  * its own costs; we charge nothing on top (§9: crypto deposits are free). Without an answer, what is
  * paid arrives.
  */
-export async function depositEstimate(context: AppContext, currencyInput: string, amountInput: string) {
-  const currency = unwrap(parseCurrency(currencyInput));
-  const units = unwrap(parseWalletAmount(amountInput, currency));
+export async function depositEstimate(
+  context: AppContext,
+  currencyInput: string,
+  amountInput: string,
+): Promise<Result<{ currency: string; amount: string; estimated_amount: string; fee: string; total: string }>> {
+  const parsed = parseFeeQuery(currencyInput, amountInput);
+  if (!parsed.ok) return parsed;
+  const { currency, units } = parsed.value;
   const amount = unitsText(units, currency);
   const answer = await askProvider(context, 'estimate', { currency, amount }, (p) =>
     p.estimate(amount, currency, currency),
@@ -196,13 +212,13 @@ export async function depositEstimate(context: AppContext, currencyInput: string
   // amount paid is not believed.
   let arrives = fromProvider === null ? units : toScale(fromProvider, currencyDecimals(currency), 'down').units;
   if (arrives > units) arrives = units;
-  return {
+  return ok({
     currency,
     amount,
     estimated_amount: unitsText(arrives, currency),
     fee: unitsText(units - arrives, currency),
     total: amount,
-  };
+  });
 }
 
 /** GET /api/v1/wallet/minimum-amounts: the smallest withdrawal per wallet currency, the provider's when it says. */

@@ -12,18 +12,22 @@ import {
   WITHDRAWAL_MINIMUMS,
 } from '@platform/contracts';
 import { type Amount, decimal, formatDecimal, parseDecimal, toScale, toUnits } from '@platform/money';
-import { AppError, fail, ok, type Result } from '../../lib/errors.ts';
+import { fail, ok, type Result } from '../../lib/errors.ts';
 
 /**
  * The wallet's input rules, in the words of spec §5 where it has them. Pure: every check the
- * transfer (and later the withdrawal) calls make before touching the database.
+ * transfer, withdrawal, conversion and payment calls make before touching the database, each
+ * answering a Result.
  */
 
 /** Currencies the wallet holds: every enabled coin of the catalogue, and USD (the quote of the spot pairs). */
 export const WALLET_CURRENCIES: readonly string[] = [...COIN_SYMBOLS, ...(COIN_SYMBOLS.includes('USD') ? [] : ['USD'])];
 const WALLET_CURRENCY_SET = new Set(WALLET_CURRENCIES);
 
-/** Longest amount text read: 20 digits before the point and 18 after, the ledger's NUMERIC size. */
+/**
+ * Longest amount text read: 20 digits before the point (the ledger's NUMERIC size) and 30 after, so
+ * that an amount with too many decimals is read and refused with its currency's own message.
+ */
 const AMOUNT_LIMITS = { allowNegative: true, maxScale: 30, maxIntegerDigits: 20 } as const;
 
 export function currencyDecimals(currency: string): number {
@@ -141,13 +145,13 @@ export function trimAmount(text: string): string {
  * The idempotency key of a request that makes money move (transfer, withdrawal, conversion,
  * payment): the Idempotency-Key header, else the body's idempotency_key; null when neither is sent.
  */
-export function parseIdempotencyKey(headerKey: string | undefined, bodyKey: string | undefined): string | null {
+export function parseIdempotencyKey(headerKey: string | undefined, bodyKey: string | undefined): Result<string | null> {
   const key = headerKey ?? bodyKey ?? null;
   if (key !== null && !IDEMPOTENCY_KEY_PATTERN.test(key)) {
-    throw new AppError('VALIDATION_ERROR', {
+    return fail('VALIDATION_ERROR', {
       message: 'The idempotency key is 1 to 64 letters, digits or _:.-',
       details: { field: 'Idempotency-Key' },
     });
   }
-  return key;
+  return ok(key);
 }

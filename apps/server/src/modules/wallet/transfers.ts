@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { CreateTransferRequest, Transfer, TransferHistoryResponse, TransferStatus } from '@platform/contracts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { BatchLoop } from '../../lib/batch-loop.ts';
-import { AppError, unwrap } from '../../lib/errors.ts';
+import { fail, ok, type Result } from '../../lib/errors.ts';
+import { invariant } from '../../lib/invariant.ts';
 import type { Logger } from '../../logger.ts';
 import type { PubSub } from '../../realtime/pubsub.ts';
 import { transferParties, usernamesOf } from '../accounts/service.ts';
@@ -50,11 +51,17 @@ const SELECT_TRANSFERS = `SELECT t.id, t.from_account_id, t.to_account_id, t.cur
   JOIN accounts fa ON fa.id = t.from_account_id
   JOIN accounts ta ON ta.id = t.to_account_id`;
 
-/** Notifications an account receives between two trims of its list. */
+/** Notifications an account receives between two trims of its list: trims cost a ranking query each. */
 const TRIM_EVERY = 20;
 
-/** Most transfers one settlement transaction takes. */
+/** Most transfers one settlement transaction takes: a burst settles in few commits, no lock is held long. */
 const SETTLE_BATCH = 500;
+
+/** A settlement that failed (the database away for a moment) is tried again after this. */
+const SETTLE_RETRY_MS = 1_000;
+
+/** Accounts whose trim counters are kept; past this the counters start afresh (a trim comes a little late, no more). */
+const MAX_TRIM_COUNTERS = 100_000;
 
 function toTransfer(row: TransferRow, viewer: string): Transfer {
   return {
@@ -90,6 +97,29 @@ function sameTransfer(row: TransferRow, toAccountId: string, currency: string, a
   );
 }
 
+/** A transfer request checked against the §5 rules, before anything is read or written. */
+type CheckedTransfer = { currency: string; amount: string; username: string; memo: string | null; key: string | null };
+
+function checkTransferRequest(request: CreateTransferRequest, headerKey: string | undefined): Result<CheckedTransfer> {
+  const currency = parseCurrency(request.currency);
+  if (!currency.ok) return currency;
+  const amount = parseTransferAmount(request.amount, currency.value);
+  if (!amount.ok) return amount;
+  const username = parseRecipient(request.to_username);
+  if (!username.ok) return username;
+  const memo = parseMemo(request.memo);
+  if (!memo.ok) return memo;
+  const key = parseIdempotencyKey(headerKey, request.idempotency_key);
+  if (!key.ok) return key;
+  return ok({
+    currency: currency.value,
+    amount: amount.value,
+    username: username.value,
+    memo: memo.value,
+    key: key.value,
+  });
+}
+
 /**
  * POST /api/v1/wallet/transfer: checks the §5 rules, then in one transaction records the transfer
  * (CREATED) and holds the amount on the sender's balance ('Insufficient balance' when it does not
@@ -102,21 +132,19 @@ export async function createTransfer(
   accountId: string,
   request: CreateTransferRequest,
   headerKey: string | undefined,
-): Promise<{ transfer: Transfer; created: boolean }> {
-  const currency = unwrap(parseCurrency(request.currency));
-  const amount = unwrap(parseTransferAmount(request.amount, currency));
-  const username = unwrap(parseRecipient(request.to_username));
-  const memo = unwrap(parseMemo(request.memo));
-  const key = parseIdempotencyKey(headerKey, request.idempotency_key);
+): Promise<Result<{ transfer: Transfer; created: boolean }>> {
+  const checked = checkTransferRequest(request, headerKey);
+  if (!checked.ok) return checked;
+  const { currency, amount, username, memo, key } = checked.value;
   const { recipient, senderUsername } = await transferParties(deps.db, username, accountId);
-  if (recipient === null) throw new AppError('RECIPIENT_NOT_FOUND', { details: { field: 'to_username' } });
-  if (recipient.id === accountId) throw new AppError('TRANSFER_TO_SELF', { details: { field: 'to_username' } });
+  if (recipient === null) return fail('RECIPIENT_NOT_FOUND', { details: { field: 'to_username' } });
+  if (recipient.id === accountId) return fail('TRANSFER_TO_SELF', { details: { field: 'to_username' } });
 
-  const replay = async () => {
+  const replay = async (): Promise<Result<{ transfer: Transfer; created: boolean }>> => {
     const row = key === null ? undefined : await transferByKey(deps.db, accountId, key);
-    if (row === undefined) throw new Error('transfer insert wrote nothing, and no transfer has its key');
-    if (!sameTransfer(row, recipient.id, currency, amount, memo)) throw new AppError('IDEMPOTENCY_KEY_REUSED');
-    return { transfer: toTransfer(row, accountId), created: false };
+    invariant(row !== undefined, 'transfer insert wrote nothing, and no transfer has its key');
+    if (!sameTransfer(row, recipient.id, currency, amount, memo)) return fail('IDEMPOTENCY_KEY_REUSED');
+    return ok({ transfer: toTransfer(row, accountId), created: false });
   };
 
   const id = randomUUID();
@@ -161,7 +189,7 @@ export async function createTransfer(
     if (result?.ok !== true) {
       // A cached ledger account id no longer fits: resolve them afresh, once.
       ledger.forget();
-      if (attempt >= 2) throw new Error('transfer: ledger account ids did not match twice');
+      invariant(attempt < 2, 'transfer: ledger account ids did not match twice');
       continue;
     }
     if (!result.inserted) return replay();
@@ -185,18 +213,18 @@ export async function createTransfer(
     from_username: senderUsername,
     to_username: recipient.username,
   };
-  return { transfer: toTransfer(row, accountId), created: true };
+  return ok({ transfer: toTransfer(row, accountId), created: true });
 }
 
 /** A transfer the account sent or received; anyone else's is 'Transfer not found'. */
-export async function getTransfer(deps: WalletDeps, accountId: string, id: string): Promise<Transfer> {
+export async function getTransfer(deps: WalletDeps, accountId: string, id: string): Promise<Result<Transfer>> {
   const found = await deps.db.query<TransferRow>(
     `${SELECT_TRANSFERS} WHERE t.id = $1 AND (t.from_account_id = $2 OR t.to_account_id = $2)`,
     [id, accountId],
   );
   const row = found.rows[0];
-  if (row === undefined) throw new AppError('TRANSFER_NOT_FOUND');
-  return toTransfer(row, accountId);
+  if (row === undefined) return fail('TRANSFER_NOT_FOUND');
+  return ok(toTransfer(row, accountId));
 }
 
 /** Sent and received, newest first. */
@@ -241,7 +269,7 @@ export class TransferSettler {
     this.batches = new BatchLoop({
       batch: () => this.settleBatch(),
       batchSize: SETTLE_BATCH,
-      retryMs: 1000,
+      retryMs: SETTLE_RETRY_MS,
       failed: (error) => deps.log.error({ err: error }, 'transfer settlement failed; retrying in a second'),
     });
   }
@@ -261,7 +289,7 @@ export class TransferSettler {
         this.sinceTrim.set(accountId, count);
       }
     }
-    if (this.sinceTrim.size > 100_000) this.sinceTrim.clear();
+    if (this.sinceTrim.size > MAX_TRIM_COUNTERS) this.sinceTrim.clear();
     return [...due];
   }
 

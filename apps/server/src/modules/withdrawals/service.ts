@@ -375,7 +375,7 @@ export async function createWithdrawal(
   request: CreateWithdrawalRequest,
   headerKey: string | undefined,
 ): Promise<{ withdrawal: Withdrawal; created: boolean }> {
-  const key = parseIdempotencyKey(headerKey, request.idempotency_key);
+  const key = unwrap(parseIdempotencyKey(headerKey, request.idempotency_key));
   // A retry answered before asking the provider anything (checked again under the lock below).
   if (key !== null) {
     const earlier = await withdrawalByKey(deps.db, accountId, key);
@@ -409,7 +409,7 @@ export async function createPayout(
   request: CreatePayoutRequest,
   headerKey: string | undefined,
 ): Promise<{ payout: Payout; created: boolean }> {
-  const key = parseIdempotencyKey(headerKey, request.idempotency_key);
+  const key = unwrap(parseIdempotencyKey(headerKey, request.idempotency_key));
   const description = optionalText(request.payout_description);
   const items: ItemInput[] = request.withdrawals.map((item) => ({
     ...item,
