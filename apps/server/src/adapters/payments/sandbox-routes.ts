@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponses } from '../../http/openapi.ts';
 import { AppError } from '../../lib/errors.ts';
-import { errorResponses } from '../../modules/auth/openapi.ts';
 import type { SandboxProvider } from './sandbox.ts';
 import { cardCheckoutPage, checkoutPage, lightningPage, messagePage } from './sandbox-pages.ts';
 

@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context.ts';
+import type { AppContext, ModuleParts } from '../../context.ts';
 import { SecretBox } from '../../lib/secret-box.ts';
 import { accessTokenKey } from './access-tokens.ts';
 import { accountSecurityRoutes } from './account-security-routes.ts';
@@ -17,7 +16,7 @@ export { ipRateLimit, rateLimited, unwrapLimited } from './limits.ts';
 export { bearerAuth, errorResponses } from './openapi.ts';
 
 /** Sign-in, sessions and two-factor authentication. */
-export function authModule(app: FastifyInstance, context: AppContext): void {
+export function createAuth(context: AppContext): ModuleParts {
   const deps: AuthDeps = {
     db: context.db,
     config: context.config,
@@ -27,7 +26,11 @@ export function authModule(app: FastifyInstance, context: AppContext): void {
     twoFactorAttempts: new AttemptBudget(context.db, TWO_FACTOR_FAILURES_PER_ACCOUNT, context.clock),
     secretBox: new SecretBox(context.secrets.dataKey),
   };
-  authRoutes(app, context, deps);
-  twoFactorRoutes(app, context, deps);
-  accountSecurityRoutes(app, context, deps);
+  return {
+    routes: (scope) => {
+      authRoutes(scope, context, deps);
+      twoFactorRoutes(scope, context, deps);
+      accountSecurityRoutes(scope, context, deps);
+    },
+  };
 }

@@ -10,17 +10,10 @@ import {
   REFERENCE_PRICES_USD,
 } from '@platform/contracts';
 import { type Amount, div, formatDecimal, parseDecimal, toScale } from '@platform/money';
-import {
-  callbackBaseUrl,
-  type PaymentProvider,
-  type PaymentState,
-  paymentProviderOf,
-  webhookUrl,
-} from '../../adapters/payments/index.ts';
-import type { AppContext } from '../../context.ts';
+import type { PaymentGateway, PaymentProvider, PaymentState } from '../../adapters/payments/index.ts';
 import type { Queryable } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
-import { feedOf } from '../markets/service.ts';
+import type { MarketFeed } from '../markets/index.ts';
 import { currencyDecimals, trimAmount } from '../wallet/rules.ts';
 import { announceCredit, type Credit, creditInTransaction, isoOrNull, type PaymentsDeps } from './credit.ts';
 
@@ -200,18 +193,19 @@ export interface NewPayment {
 
 export class PaymentsService {
   constructor(
-    private readonly context: AppContext,
     readonly deps: PaymentsDeps,
+    readonly gateway: PaymentGateway,
+    private readonly feed: Pick<MarketFeed, 'usdPrice'>,
   ) {}
 
-  /** Read at call time: the provider module registers it, and tests swap it. */
+  /** Read at call time: tests swap the gateway's provider. */
   provider(): PaymentProvider {
-    return paymentProviderOf(this.context);
+    return this.gateway.provider;
   }
 
   /** The web client's routes, on the address payers and providers reach us at. */
   webUrl(path: string): string {
-    return `${callbackBaseUrl(this.context)}${path}`;
+    return `${this.gateway.callbackBaseUrl()}${path}`;
   }
 
   /** A new checkout (deposit or facade payment); a retry with the same key answers the first. */
@@ -242,7 +236,7 @@ export class PaymentsService {
         payer: { accountId, email: input.payerEmail, name: input.payerName },
         successUrl: input.successUrl,
         cancelUrl: input.cancelUrl,
-        notifyUrl: webhookUrl(this.context, provider.name),
+        notifyUrl: this.gateway.webhookUrl(provider.name),
         expiresInSeconds: PAYMENT_EXPIRY_SECONDS,
         payMethod: input.payMethod,
       });
@@ -301,7 +295,7 @@ export class PaymentsService {
         amountBtc,
         description,
         expiresInSeconds: LIGHTNING_EXPIRY_SECONDS,
-        notifyUrl: webhookUrl(this.context, provider.name),
+        notifyUrl: this.gateway.webhookUrl(provider.name),
       });
     } catch (error) {
       await this.markFailed(id, 'provider_unavailable');
@@ -343,7 +337,7 @@ export class PaymentsService {
         amountBtc,
         description: row.description,
         expiresInSeconds: Math.max(60, Math.min(LIGHTNING_EXPIRY_SECONDS, remainingSeconds)),
-        notifyUrl: webhookUrl(this.context, provider.name),
+        notifyUrl: this.gateway.webhookUrl(provider.name),
       });
     } catch (error) {
       throw providerFailure(this.deps, error, 'create a Lightning invoice');
@@ -381,7 +375,7 @@ export class PaymentsService {
     const parsed = estimate === null ? null : parseDecimal(estimate, { maxScale: 30 });
     let btc: Amount | null = parsed?.ok ? parsed.value : null;
     if (btc === null) {
-      const feed = feedOf(this.context);
+      const { feed } = this;
       const usdOf = (currency: string): Amount | undefined => {
         const live = feed?.usdPrice(currency);
         if (live && live.units > 0n) return live;

@@ -383,7 +383,7 @@ export function facadePaymentRoutes(scope: FastifyInstance, context: AppContext,
         response: { 200: webhookVerifyResponseSchema, ...errorResponses(400, 401) },
       },
     },
-    async (request) => ({ valid: verifyWebhookSignature(context, request.body) }),
+    async (request) => ({ valid: verifyWebhookSignature(context, service, request.body) }),
   );
 }
 

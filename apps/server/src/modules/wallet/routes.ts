@@ -19,14 +19,20 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { authenticate, bearerAuth, currentAccount, errorResponses } from '../auth/index.ts';
 import { walletBalances, walletTransactions } from './balances.ts';
-import { depositEstimate, minimumAmounts, withdrawalFeeEstimate } from './fees.ts';
+import { depositEstimate, type FeeContext, minimumAmounts, withdrawalFeeEstimate } from './fees.ts';
 import { createTransfer, getTransfer, type TransferSettler, transferHistory, type WalletDeps } from './transfers.ts';
 
 const tags = ['wallet'];
 const transferIdParamsSchema = z.object({ id: z.uuid() });
 
 /** Spec §7.2's wallet reads and §7.3's transfer calls. */
-export function walletRoutes(scope: FastifyInstance, context: AppContext, deps: WalletDeps, settler: TransferSettler) {
+export function walletRoutes(
+  scope: FastifyInstance,
+  context: AppContext,
+  deps: WalletDeps,
+  settler: TransferSettler,
+  fees: FeeContext,
+) {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   const signedIn = { onRequest: authenticate(context) };
 
@@ -126,8 +132,7 @@ export function walletRoutes(scope: FastifyInstance, context: AppContext, deps: 
         response: { 200: withdrawalFeeEstimateSchema, ...errorResponses(400, 401) },
       },
     },
-    async (request) =>
-      withdrawalFeeEstimate(context, request.query.currency, request.query.amount, request.query.network),
+    async (request) => withdrawalFeeEstimate(fees, request.query.currency, request.query.amount, request.query.network),
   );
 
   app.get(
@@ -144,7 +149,7 @@ export function walletRoutes(scope: FastifyInstance, context: AppContext, deps: 
     },
     async (request) => {
       const estimate = await withdrawalFeeEstimate(
-        context,
+        fees,
         request.query.currency,
         request.query.amount,
         request.query.network,
@@ -165,7 +170,7 @@ export function walletRoutes(scope: FastifyInstance, context: AppContext, deps: 
         response: { 200: depositEstimateSchema, ...errorResponses(400, 401) },
       },
     },
-    async (request) => depositEstimate(context, request.query.currency, request.query.amount),
+    async (request) => depositEstimate(fees, request.query.currency, request.query.amount),
   );
 
   app.get(
@@ -179,6 +184,6 @@ export function walletRoutes(scope: FastifyInstance, context: AppContext, deps: 
         response: { 200: minimumAmountsSchema, ...errorResponses(401) },
       },
     },
-    async () => minimumAmounts(context),
+    async () => minimumAmounts(fees),
   );
 }
