@@ -7,9 +7,12 @@ import type { Logger } from './logger.ts';
 import type { PubSub } from './realtime/pubsub.ts';
 
 /**
- * What every module is given besides the services of the modules it uses, which the composition
- * root (modules/index.ts) hands to its factory: no module finds another through this context or a
- * global registry.
+ * What every module is given. The services of other modules are not in here: the composition root
+ * (modules/index.ts) hands each module's factory the services it uses, and no module finds another
+ * through this context or a registry. Two things are still kept per database rather than handed
+ * over: auth's caches of account states and session versions, which every route guard and the
+ * socket gateway read (`authenticate(context)`, `accountStates(context)`), and the ledger's
+ * available-balance listeners.
  */
 export type AppContext = {
   config: Config;

@@ -1,7 +1,7 @@
 import { createPaymentProviderModule, type PaymentProviderModule } from '../adapters/payments/module.ts';
 import type { AppContext, ModuleParts } from '../context.ts';
 import { realtimeModule } from '../realtime/routes.ts';
-import { accountsModule } from './accounts/routes.ts';
+import { type Accounts, createAccounts } from './accounts/index.ts';
 import { createAuth } from './auth/index.ts';
 import { createConversions } from './conversions/index.ts';
 import { healthRoutes } from './health/routes.ts';
@@ -19,7 +19,7 @@ import { createWithdrawals, type Withdrawals } from './withdrawals/index.ts';
 export type Services = {
   health: ModuleParts;
   auth: ModuleParts;
-  accounts: ModuleParts;
+  accounts: Accounts;
   markets: Markets;
   provider: ModuleParts;
   notifications: Notifications;
@@ -35,15 +35,17 @@ export type Services = {
 };
 
 /**
- * The composition root: every module is built here, each by a factory that is handed the services
- * it uses, so the whole dependency graph is this one function. A factory can only be handed what
- * was built above it, so a cycle between modules cannot be written; no module finds another
- * through the context or a registry. Building awaits the catalogue, the price feed's first quotes
- * and the exchange's books, so all of that is ready before any route opens.
+ * The composition root: every module is built here, in dependency order, by a factory handed the
+ * services it uses, so the whole graph of services is this one function. A factory can only be
+ * handed what was built above it (TypeScript refuses a `const` used before its line), so a cycle
+ * cannot be written; no module finds another through the context or a registry. What modules
+ * import from each other is plain code (auth's route guard, the wallet's amount rules), never a
+ * running service. Building awaits the catalogue, the price feed's first quotes and the exchange's
+ * books, so all of that is ready before any route opens.
  */
 export async function composeModules(context: AppContext): Promise<Services> {
-  const auth = createAuth(context);
-  const accounts: ModuleParts = { routes: (scope) => accountsModule(scope, context) };
+  const accounts = createAccounts(context);
+  const auth = createAuth(context, { accounts: accounts.credentials });
   const markets = await createMarkets(context);
   const health: ModuleParts = { routes: (scope) => healthRoutes(scope, context, markets.sources) };
   const provider: ModuleParts = { routes: (scope) => providerModule(scope, context, markets.feed) };
@@ -56,7 +58,7 @@ export async function composeModules(context: AppContext): Promise<Services> {
   const wallet = createWallet(context, { trading, gateway });
   const kyc = createKyc(context);
   const payments = createPayments(context, { markets, trading, gateway });
-  const withdrawals = createWithdrawals(context, { markets, trading, gateway });
+  const withdrawals = createWithdrawals(context, { markets, trading, gateway, accounts: accounts.credentials });
   const conversions = createConversions(context, { markets, trading });
   return {
     health,

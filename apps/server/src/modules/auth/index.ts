@@ -1,6 +1,7 @@
 import type { AppContext, ModuleParts } from '../../context.ts';
 import { SecretBox } from '../../lib/secret-box.ts';
 import { accessTokenKey } from './access-tokens.ts';
+import type { AccountCredentials } from './account-credentials.ts';
 import { accountSecurityRoutes } from './account-security-routes.ts';
 import { AttemptBudget } from './attempt-budget.ts';
 import { LOGIN_FAILURES_PER_ACCOUNT, TWO_FACTOR_FAILURES_PER_ACCOUNT } from './limits.ts';
@@ -16,7 +17,7 @@ export { ipRateLimit, rateLimited, unwrapLimited } from './limits.ts';
 export { bearerAuth, errorResponses } from './openapi.ts';
 
 /** Sign-in, sessions and two-factor authentication. */
-export function createAuth(context: AppContext): ModuleParts {
+export function createAuth(context: AppContext, { accounts }: { accounts: AccountCredentials }): ModuleParts {
   const deps: AuthDeps = {
     db: context.db,
     config: context.config,
@@ -25,6 +26,7 @@ export function createAuth(context: AppContext): ModuleParts {
     loginAttempts: new AttemptBudget(context.db, LOGIN_FAILURES_PER_ACCOUNT, context.clock),
     twoFactorAttempts: new AttemptBudget(context.db, TWO_FACTOR_FAILURES_PER_ACCOUNT, context.clock),
     secretBox: new SecretBox(context.secrets.dataKey),
+    accounts,
   };
   return {
     routes: (scope) => {

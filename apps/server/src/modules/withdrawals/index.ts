@@ -1,6 +1,7 @@
 import type { PaymentGateway } from '../../adapters/payments/index.ts';
 import type { AppContext, ModuleParts } from '../../context.ts';
 import { SecretBox } from '../../lib/secret-box.ts';
+import type { AccountCredentials } from '../auth/account-credentials.ts';
 import { AttemptLimiter } from '../auth/index.ts';
 import { TWO_FACTOR_FAILURES_PER_ACCOUNT } from '../auth/limits.ts';
 import type { Markets } from '../markets/index.ts';
@@ -16,6 +17,7 @@ export type WithdrawalsUses = {
   markets: Pick<Markets, 'feed'>;
   trading: Pick<Trading, 'balancesMoved'>;
   gateway: PaymentGateway;
+  accounts: AccountCredentials;
 };
 
 /**
@@ -24,7 +26,10 @@ export type WithdrawalsUses = {
  * withdrawal recorded before a restart is sent then), and completed or failed by the provider's
  * updates (webhooks through the payments module, and a poll of the payouts in flight).
  */
-export function createWithdrawals(context: AppContext, { markets, trading, gateway }: WithdrawalsUses): Withdrawals {
+export function createWithdrawals(
+  context: AppContext,
+  { markets, trading, gateway, accounts }: WithdrawalsUses,
+): Withdrawals {
   let processor: PayoutProcessor | null = null;
   const deps: WithdrawalDeps = {
     db: context.db,
@@ -35,6 +40,7 @@ export function createWithdrawals(context: AppContext, { markets, trading, gatew
     feed: markets.feed,
     balancesMoved: (accountId, currencies) => trading.balancesMoved?.(accountId, currencies),
     secretBox: new SecretBox(context.secrets.dataKey),
+    accounts,
     twoFactorLimiter: new AttemptLimiter(TWO_FACTOR_FAILURES_PER_ACCOUNT, context.clock),
     kick: () => processor?.kick(),
   };

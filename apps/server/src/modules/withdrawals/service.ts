@@ -33,6 +33,7 @@ import { AppError, type Failure, type Result, unwrap } from '../../lib/errors.ts
 import type { SecretBox } from '../../lib/secret-box.ts';
 import type { Logger } from '../../logger.ts';
 import type { PubSub } from '../../realtime/pubsub.ts';
+import type { AccountCredentials } from '../auth/account-credentials.ts';
 import { type AttemptLimiter, rateLimited, unwrapLimited } from '../auth/index.ts';
 import { claimAccountTotp } from '../auth/two-factor.ts';
 import { type EntryInput, postEntries } from '../ledger/service.ts';
@@ -56,6 +57,8 @@ export interface WithdrawalDeps {
   balancesMoved?: ((accountId: string, currencies: ReadonlySet<string>) => void) | undefined;
   /** Opens the accounts' sealed TOTP secrets. */
   secretBox: SecretBox;
+  /** The accounts' TOTP secrets and used steps (the accounts module's). */
+  accounts: AccountCredentials;
   /** Wrong withdrawal 2FA codes per account. */
   twoFactorLimiter: AttemptLimiter;
   /** Tells the payout processor that withdrawals wait to be sent. */
