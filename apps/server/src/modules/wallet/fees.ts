@@ -4,11 +4,11 @@ import { type Amount, parseDecimal, toScale } from '@platform/money';
 import type { PaymentGateway, PaymentProvider } from '../../adapters/payments/index.ts';
 import type { AppContext } from '../../context.ts';
 import { unwrap } from '../../lib/errors.ts';
-import { parseNetwork } from '../withdrawals/rules.ts';
 import {
   currencyDecimals,
   minimumWithdrawal,
   parseCurrency,
+  parseNetwork,
   parseWalletAmount,
   unitsText,
   WALLET_CURRENCIES,
