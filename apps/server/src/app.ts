@@ -10,11 +10,11 @@ import fastifyWebsocket from '@fastify/websocket';
 import { errorCatalogue } from '@platform/contracts';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { AppContext } from './context.ts';
+import type { AppContext, ModuleParts } from './context.ts';
 import { clientPages } from './http/client-pages.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/error-handler.ts';
 import { registerNulGuard } from './http/nul-guard.ts';
-import { modules } from './modules/index.ts';
+import { composeModules, registrationOrder, type Services } from './modules/index.ts';
 import { websocketPluginOptions } from './realtime/routes.ts';
 
 /** Request bodies larger than this are refused before parsing (KYC uploads get their own limit). */
@@ -22,7 +22,10 @@ const BODY_LIMIT_BYTES = 1_048_576;
 /** Paths that belong to the API: a miss there is a JSON 404, never the client's index.html. */
 const API_PREFIXES = ['/v1/', '/api/', '/ws', '/docs', '/health', '/sandbox/'];
 
-export async function buildApp(context: AppContext): Promise<FastifyInstance> {
+/** The app, and the services its modules were built into (tests drive workers through them). */
+export type BuiltApp = { app: FastifyInstance; services: Services };
+
+export async function buildApp(context: AppContext): Promise<BuiltApp> {
   const { config, log } = context;
   const app = Fastify({
     loggerInstance: log as FastifyBaseLogger,
@@ -80,12 +83,33 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   await app.register(fastifySwaggerUi, { routePrefix: '/docs', staticCSP: true });
   await app.register(fastifyWebsocket, websocketPluginOptions);
 
-  for (const register of modules) {
-    await app.register(async (scope) => register(scope, context));
+  const services = await composeModules(context);
+  for (const module of registrationOrder(services)) {
+    await app.register(async (scope) => registerModule(scope, module));
   }
 
   await registerClient(app, config.webDistDir);
-  return app;
+  return { app, services };
+}
+
+/** A module's routes and worker hooks, in a Fastify scope of its own. */
+async function registerModule(scope: FastifyInstance, { routes, start, stop, listening }: ModuleParts): Promise<void> {
+  if (start) {
+    scope.addHook('onReady', async () => {
+      await start();
+    });
+  }
+  if (stop) {
+    scope.addHook('onClose', async () => {
+      await stop();
+    });
+  }
+  if (listening) {
+    scope.addHook('onListen', async () => {
+      listening(scope.server.address());
+    });
+  }
+  await routes?.(scope);
 }
 
 /** Serves the built client: hashed assets cached for good, index.html for every other page path. */

@@ -34,7 +34,7 @@ async function main(): Promise<void> {
     jwtSecret: config.jwtSecret,
     dataKey: config.dataEncryptionKey,
   });
-  const app = await buildApp({ config, db, log, secrets, clock: () => new Date(), pubsub: new InProcessPubSub() });
+  const { app } = await buildApp({ config, db, log, secrets, clock: () => new Date(), pubsub: new InProcessPubSub() });
   await app.listen({ port: config.port, host: config.host });
   log.info({ url: config.publicUrl }, 'platform ready');
 

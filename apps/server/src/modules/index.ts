@@ -1,39 +1,105 @@
-import type { FastifyInstance } from 'fastify';
-import { paymentProviderModule } from '../adapters/payments/module.ts';
-import type { AppContext } from '../context.ts';
+import { createPaymentProviderModule, type PaymentProviderModule } from '../adapters/payments/module.ts';
+import type { AppContext, ModuleParts } from '../context.ts';
 import { realtimeModule } from '../realtime/routes.ts';
-import { accountsModule } from './accounts/routes.ts';
-import { authModule } from './auth/index.ts';
-import { conversionsModule } from './conversions/index.ts';
+import { type Accounts, createAccounts } from './accounts/index.ts';
+import { createAuth } from './auth/index.ts';
+import { createConversions } from './conversions/index.ts';
 import { healthRoutes } from './health/routes.ts';
-import { kycModule } from './kyc/index.ts';
-import { marketsModule } from './markets/index.ts';
-import { notificationsModule } from './notifications/index.ts';
-import { paymentsModule } from './payments/index.ts';
+import { createKyc } from './kyc/index.ts';
+import { createMarkets, type Markets } from './markets/index.ts';
+import { createNotifications, type Notifications } from './notifications/index.ts';
+import { createPayments, type Payments } from './payments/index.ts';
 import { providerModule } from './provider/routes.ts';
-import { tradingModule } from './trading/index.ts';
-import { walletModule } from './wallet/index.ts';
+import { createTrading, HOUSE_ACCOUNT_IDS, type Trading } from './trading/index.ts';
+import { createWallet } from './wallet/index.ts';
 import { watchlistModule } from './watchlist/routes.ts';
-import { withdrawalsModule } from './withdrawals/index.ts';
+import { createWithdrawals, type Withdrawals } from './withdrawals/index.ts';
 
-/** A feature module: registers its routes (and hooks) given the shared context. */
-export type ModuleRegistrar = (app: FastifyInstance, context: AppContext) => Promise<void> | void;
+/** Every module of the server, built: what each offers the others, and its routes and workers. */
+export type Services = {
+  health: ModuleParts;
+  auth: ModuleParts;
+  accounts: Accounts;
+  markets: Markets;
+  provider: ModuleParts;
+  notifications: Notifications;
+  trading: Trading;
+  realtime: ModuleParts;
+  watchlist: ModuleParts;
+  paymentProvider: PaymentProviderModule;
+  wallet: ModuleParts;
+  kyc: ModuleParts;
+  payments: Payments;
+  withdrawals: Withdrawals;
+  conversions: ModuleParts;
+};
 
-/** Every feature module, in registration order. */
-export const modules: ModuleRegistrar[] = [
-  healthRoutes,
-  authModule,
-  accountsModule,
-  marketsModule,
-  providerModule,
-  tradingModule,
-  realtimeModule,
-  watchlistModule,
-  notificationsModule,
-  walletModule,
-  paymentProviderModule,
-  kycModule,
-  paymentsModule,
-  withdrawalsModule,
-  conversionsModule,
-];
+/**
+ * The composition root: every module is built here, in dependency order, by a factory handed the
+ * services it uses, so the whole graph of services is this one function. A factory can only be
+ * handed what was built above it (TypeScript refuses a `const` used before its line), so a cycle
+ * cannot be written; no module finds another through the context or a registry. What modules
+ * import from each other is plain code (auth's route guard, the wallet's amount rules), never a
+ * running service. Building awaits the catalogue, the price feed's first quotes and the exchange's
+ * books, so all of that is ready before any route opens.
+ */
+export async function composeModules(context: AppContext): Promise<Services> {
+  const accounts = createAccounts(context);
+  const auth = createAuth(context, { accounts: accounts.credentials });
+  const markets = await createMarkets(context);
+  const health: ModuleParts = { routes: (scope) => healthRoutes(scope, context, markets.sources) };
+  const provider: ModuleParts = { routes: (scope) => providerModule(scope, context, markets.feed) };
+  const notifications = createNotifications(context, HOUSE_ACCOUNT_IDS);
+  const trading = await createTrading(context, { markets, orderEvents: notifications.orderEvents });
+  const realtime: ModuleParts = { routes: (scope) => realtimeModule(scope, context) };
+  const watchlist: ModuleParts = { routes: (scope) => watchlistModule(scope, context) };
+  const paymentProvider = createPaymentProviderModule(context, (symbol) => markets.feed.usdPrice(symbol));
+  const { gateway } = paymentProvider;
+  const wallet = createWallet(context, { trading, gateway });
+  const kyc = createKyc(context);
+  const payments = createPayments(context, { markets, trading, gateway });
+  const withdrawals = createWithdrawals(context, { markets, trading, gateway, accounts: accounts.credentials });
+  const conversions = createConversions(context, { markets, trading });
+  return {
+    health,
+    auth,
+    accounts,
+    markets,
+    provider,
+    notifications,
+    trading,
+    realtime,
+    watchlist,
+    paymentProvider,
+    wallet,
+    kyc,
+    payments,
+    withdrawals,
+    conversions,
+  };
+}
+
+/**
+ * The order in which the app registers the modules' routes and hooks: workers start (onReady) in
+ * this order and stop (onClose) in the reverse one, so the payout and payment workers stop before
+ * the provider, and the exchange before the price feed.
+ */
+export function registrationOrder(services: Services): ModuleParts[] {
+  return [
+    services.health,
+    services.auth,
+    services.accounts,
+    services.markets,
+    services.provider,
+    services.trading,
+    services.realtime,
+    services.watchlist,
+    services.notifications,
+    services.wallet,
+    services.paymentProvider,
+    services.kyc,
+    services.payments,
+    services.withdrawals,
+    services.conversions,
+  ];
+}

@@ -10,6 +10,7 @@ import type { AppContext } from '../context.ts';
 import { type Database, openDatabase } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { createLogger } from '../logger.ts';
+import type { Services } from '../modules/index.ts';
 import { checkLedgerInvariants } from '../modules/ledger/invariants.ts';
 import { InProcessPubSub, type PubSub } from '../realtime/pubsub.ts';
 
@@ -23,8 +24,10 @@ export type RequestOptions = { body?: unknown; token?: string; headers?: Record<
 
 export type TestServer = {
   app: FastifyInstance;
-  /** What the modules were given: tests reach module registries through it (e.g. setPaymentProvider). */
+  /** What the modules were given. */
   context: AppContext;
+  /** The modules as the composition root built them: tests reach workers and the payment gateway here. */
+  services: Services;
   db: Database;
   config: Config;
   url: string;
@@ -89,7 +92,7 @@ export async function startTestServer(
     clock: () => clock.now,
     pubsub,
   };
-  const app = await buildApp(context);
+  const { app, services } = await buildApp(context);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('server has no port');
@@ -98,6 +101,7 @@ export async function startTestServer(
   return {
     app,
     context,
+    services,
     db,
     config,
     url,

@@ -1,6 +1,11 @@
+import { CURRENCY_DECIMALS, DEFAULT_CURRENCY_DECIMALS } from '@platform/contracts';
 import { decimal, formatDecimal, toUnits } from '@platform/money';
-import { currencyDecimals } from '../../modules/wallet/rules.ts';
 import type { CardSupport } from './types.ts';
+
+/** A currency's decimals (§9), from the contracts' table as the wallet reads it; adapters import no module. */
+export function currencyDecimals(currency: string): number {
+  return CURRENCY_DECIMALS[currency] ?? DEFAULT_CURRENCY_DECIMALS;
+}
 
 /**
  * The card fee of a purchase: `feeBps` of the amount, rounded up to the currency's decimals (a fee

@@ -1,54 +1,64 @@
-import type { AppContext } from '../../context.ts';
-import type { PaymentProvider } from './types.ts';
+import type { PaymentProvider, PayoutState } from './types.ts';
 
 export * from './types.ts';
 
-const providers = new WeakMap<AppContext, PaymentProvider>();
-
-/** Set once by the payment-provider module at registration (before the wallet modules). */
-export function setPaymentProvider(context: AppContext, provider: PaymentProvider): void {
-  providers.set(context, provider);
-}
-
-/** The configured payment provider; throws when asked before the provider module registered. */
-export function paymentProviderOf(context: AppContext): PaymentProvider {
-  const provider = providers.get(context);
-  if (!provider) throw new Error('payment provider asked for before the provider module registered');
-  return provider;
-}
-
-const callbackBases = new WeakMap<AppContext, string>();
+/**
+ * A payout update from a provider (webhook or status poll), handed to the withdrawals module. The
+ * webhook is answered 200 only after the listener's promise resolves, so a failure makes the
+ * provider retry.
+ */
+export type PayoutListener = (payout: PayoutState) => Promise<void>;
 
 /**
- * Set by the payment-provider module once the server listens: the base URL providers call back
- * (webhooks) and payers are sent to (sandbox checkout pages). PUBLIC_URL when configured, else the
- * address the server actually listens on (tests listen on port 0).
+ * The server's way to its payment provider, built once by the composition root and handed to the
+ * modules that pay or get paid (wallet fees, payments, withdrawals).
  */
-export function setCallbackBaseUrl(context: AppContext, baseUrl: string): void {
-  callbackBases.set(context, baseUrl.replace(/\/$/, ''));
-}
+export class PaymentGateway {
+  private current: PaymentProvider;
+  private callbackBase: string | null = null;
+  private listener: PayoutListener | undefined;
 
-export function callbackBaseUrl(context: AppContext): string {
-  return callbackBases.get(context) ?? context.config.publicUrl;
-}
+  constructor(
+    provider: PaymentProvider,
+    private readonly publicUrl: string,
+  ) {
+    this.current = provider;
+  }
 
-/** Our webhook endpoint for a provider (served by the payments module). */
-export function webhookUrl(context: AppContext, provider: string): string {
-  return `${callbackBaseUrl(context)}/v1/webhooks/${provider}`;
-}
+  /** Read at call time: tests put a fake provider in the configured one's place. */
+  get provider(): PaymentProvider {
+    return this.current;
+  }
 
-/**
- * A payout update from a provider (webhook or status poll), handed to the withdrawals module,
- * which registers the listener at registration. The webhook is answered 200 only after the
- * listener's promise resolves, so a failure makes the provider retry.
- */
-export type PayoutListener = (payout: import('./types.ts').PayoutState) => Promise<void>;
-const payoutListeners = new WeakMap<AppContext, PayoutListener>();
+  /** Puts another provider in the configured one's place (tests use fakes). */
+  useProvider(provider: PaymentProvider): void {
+    this.current = provider;
+  }
 
-export function onPayoutUpdate(context: AppContext, listener: PayoutListener): void {
-  payoutListeners.set(context, listener);
-}
+  /**
+   * The base URL providers call back (webhooks) and payers are sent to (sandbox checkout pages):
+   * PUBLIC_URL when configured, else the address the server actually listens on (tests listen on
+   * port 0), set once the server listens.
+   */
+  callbackBaseUrl(): string {
+    return this.callbackBase ?? this.publicUrl;
+  }
 
-export function payoutListenerOf(context: AppContext): PayoutListener | undefined {
-  return payoutListeners.get(context);
+  setCallbackBaseUrl(baseUrl: string): void {
+    this.callbackBase = baseUrl.replace(/\/$/, '');
+  }
+
+  /** Our webhook endpoint for a provider (served by the payments module). */
+  webhookUrl(provider: string): string {
+    return `${this.callbackBaseUrl()}/v1/webhooks/${provider}`;
+  }
+
+  /** The withdrawals module takes the payout updates; the payments module's webhooks hand them over. */
+  onPayoutUpdate(listener: PayoutListener): void {
+    this.listener = listener;
+  }
+
+  get payoutListener(): PayoutListener | undefined {
+    return this.listener;
+  }
 }

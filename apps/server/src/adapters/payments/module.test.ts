@@ -6,7 +6,6 @@ import type { Database } from '../../db/database.ts';
 import { createLogger } from '../../logger.ts';
 import { InProcessPubSub } from '../../realtime/pubsub.ts';
 import { describeEachDatabase } from '../../test/harness.ts';
-import { callbackBaseUrl, paymentProviderOf, webhookUrl } from './index.ts';
 import { createPaymentProvider, listeningBaseUrl } from './module.ts';
 
 /** Choosing the provider from the configuration, and where it is called back. */
@@ -91,11 +90,13 @@ describeEachDatabase(
   'payment provider module with NOWPayments configured',
   (server) => {
     it('uses NOWPayments, serves no sandbox pages, and knows the listening address', async () => {
-      expect(paymentProviderOf(server().context).name).toBe('nowpayments');
+      expect(server().services.paymentProvider.gateway.provider.name).toBe('nowpayments');
       expect((await server().request('GET', '/sandbox/checkout/SBX-1-PMT')).status).toBe(404);
       expect((await server().request('POST', '/sandbox/payouts/SBX-1-PO/fail')).status).toBe(404);
-      expect(callbackBaseUrl(server().context)).toBe(server().url);
-      expect(webhookUrl(server().context, 'nowpayments')).toBe(`${server().url}/v1/webhooks/nowpayments`);
+      expect(server().services.paymentProvider.gateway.callbackBaseUrl()).toBe(server().url);
+      expect(server().services.paymentProvider.gateway.webhookUrl('nowpayments')).toBe(
+        `${server().url}/v1/webhooks/nowpayments`,
+      );
     });
   },
   {

@@ -1,11 +1,9 @@
 import type { AddressInfo } from 'node:net';
-import { div, isPositive } from '@platform/money';
-import type { FastifyInstance } from 'fastify';
+import { type Amount, div, isPositive } from '@platform/money';
 import { ConfigError } from '../../config.ts';
-import type { AppContext } from '../../context.ts';
-import { feedOf } from '../../modules/markets/service.ts';
+import type { AppContext, ModuleParts } from '../../context.ts';
 import { canonical } from './amounts.ts';
-import { callbackBaseUrl, setCallbackBaseUrl, setPaymentProvider } from './index.ts';
+import { PaymentGateway } from './index.ts';
 import { NowPaymentsAdapter } from './nowpayments.ts';
 import { SandboxProvider } from './sandbox.ts';
 import { sandboxRoutes } from './sandbox-routes.ts';
@@ -13,37 +11,46 @@ import { deriveSecret } from './signatures.ts';
 import { TripleAAdapter } from './triple-a.ts';
 import type { PaymentProvider } from './types.ts';
 
+/** The live USD price of a currency (the markets' feed), for the sandbox's quotes. */
+export type UsdPrice = (symbol: string) => Amount | undefined;
+
+/** What the provider's sandbox quotes from and sends payers to; both optional where no sandbox runs. */
+export type ProviderLinks = { baseUrl?: () => string; usdPrice?: UsdPrice };
+
+export type PaymentProviderModule = ModuleParts & { gateway: PaymentGateway };
+
 /**
- * Builds the payment provider PAYMENT_PROVIDER names (docs/payment-providers.md) and makes it the
- * context's: the sandbox by default (with its pages and controls), or Triple-A / NOWPayments with
- * their credentials. Registered before the modules that use it (payments, withdrawals).
+ * Builds the payment provider PAYMENT_PROVIDER names (docs/payment-providers.md) behind the
+ * gateway the paying modules (wallet, payments, withdrawals) are given: the sandbox by default
+ * (with its pages and controls), or Triple-A / NOWPayments with their credentials.
  */
-export function paymentProviderModule(app: FastifyInstance, context: AppContext): void {
-  const provider = createPaymentProvider(context);
-  setPaymentProvider(context, provider);
-  if (provider instanceof SandboxProvider) {
-    // The sandbox lets anyone pay checkouts and send chain deposits: play money, by design. Say so
-    // loudly where real money would be expected.
-    if (context.config.env === 'production') {
-      context.log.warn(
-        'PAYMENT_PROVIDER is the sandbox: its pages and /sandbox/chain/deposits credit play money to anyone. Set triple-a or nowpayments for real funds.',
-      );
-    }
-    sandboxRoutes(app, provider);
-    app.addHook('onReady', async () => {
-      await provider.start();
-    });
-    app.addHook('onClose', async () => {
-      await provider.close();
-    });
+export function createPaymentProviderModule(context: AppContext, usdPrice: UsdPrice): PaymentProviderModule {
+  const links = { baseUrl: () => gateway.callbackBaseUrl(), usdPrice };
+  const provider = createPaymentProvider(context, links);
+  const gateway = new PaymentGateway(provider, context.config.publicUrl);
+  const listening = (address: AddressInfo | string | null) =>
+    gateway.setCallbackBaseUrl(listeningBaseUrl(context.config.publicUrl, address));
+  if (!(provider instanceof SandboxProvider)) return { gateway, listening };
+  // The sandbox lets anyone pay checkouts and send chain deposits: play money, by design. Say so
+  // loudly where real money would be expected.
+  if (context.config.env === 'production') {
+    context.log.warn(
+      'PAYMENT_PROVIDER is the sandbox: its pages and /sandbox/chain/deposits credit play money to anyone. Set triple-a or nowpayments for real funds.',
+    );
   }
-  app.addHook('onListen', async () => {
-    setCallbackBaseUrl(context, listeningBaseUrl(context.config.publicUrl, app.server.address()));
-  });
+  return {
+    gateway,
+    listening,
+    routes: (scope) => sandboxRoutes(scope, provider),
+    start: async () => {
+      await provider.start();
+    },
+    stop: () => provider.close(),
+  };
 }
 
 /** The provider of the configuration; a real one without its credentials stops the start. */
-export function createPaymentProvider(context: AppContext): PaymentProvider {
+export function createPaymentProvider(context: AppContext, links: ProviderLinks = {}): PaymentProvider {
   const { config } = context;
   switch (config.paymentProvider) {
     case 'sandbox':
@@ -55,8 +62,8 @@ export function createPaymentProvider(context: AppContext): PaymentProvider {
         confirmDelayMs: config.sandboxConfirmDelayMs,
         payoutStepMs: config.sandboxPayoutStepMs,
         webhookToleranceSeconds: config.webhookToleranceSeconds,
-        baseUrl: () => callbackBaseUrl(context),
-        rate: (orderCurrency, payCurrency) => referenceRate(context, orderCurrency, payCurrency),
+        baseUrl: links.baseUrl ?? (() => config.publicUrl),
+        rate: (orderCurrency, payCurrency) => referenceRate(links.usdPrice, orderCurrency, payCurrency),
       });
     case 'triple-a': {
       const { clientId, clientSecret, merchantKey } = config.tripleA;
@@ -122,9 +129,8 @@ export function listeningBaseUrl(publicUrl: string, address: AddressInfo | strin
  * Price of one `payCurrency` in `orderCurrency`, from the live reference prices (USD-quoted), for the
  * sandbox's quotes; null when either price is unknown (the checkout then shows the order amount).
  */
-function referenceRate(context: AppContext, orderCurrency: string, payCurrency: string): string | null {
-  const feed = feedOf(context);
-  const usd = (symbol: string) => (symbol === 'USD' ? { units: 1n, scale: 0 } : feed?.usdPrice(symbol));
+function referenceRate(usdPrice: UsdPrice | undefined, orderCurrency: string, payCurrency: string): string | null {
+  const usd = (symbol: string) => (symbol === 'USD' ? { units: 1n, scale: 0 } : usdPrice?.(symbol));
   const pay = usd(payCurrency);
   const order = usd(orderCurrency);
   if (!pay || !order || !isPositive(order) || !isPositive(pay)) return null;

@@ -1,7 +1,6 @@
 import { decimal, formatDecimal } from '@platform/money';
 import QRCode from 'qrcode';
-import { currencyDecimals } from '../../modules/wallet/rules.ts';
-import { cardCharge } from './card-fee.ts';
+import { cardCharge, currencyDecimals } from './card-fee.ts';
 import type { CheckoutView, InvoiceView } from './sandbox.ts';
 import { paymentUri } from './sandbox-values.ts';
 import type { CardSupport } from './types.ts';

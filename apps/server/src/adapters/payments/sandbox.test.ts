@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase, type TestServer } from '../../test/harness.ts';
 import { decodeInvoice } from './bolt11.ts';
 import { eventually, type ReceivedWebhook, WebhookReceiver } from './fakes/webhook-receiver.ts';
-import { paymentProviderOf } from './index.ts';
 import { type SandboxOptions, SandboxProvider, sandboxWebhookSecret } from './sandbox.ts';
 import { TRIPLEA_SIGNATURE_HEADER, tripleASignatureHeader } from './signatures.ts';
 import { paymentOf, providerError } from './test-support.ts';
@@ -50,7 +49,11 @@ function submit(server: TestServer, path: string) {
 }
 
 function verify(server: TestServer, webhook: ReceivedWebhook, now = new Date()): WebhookCheck {
-  return paymentProviderOf(server.context).verifyWebhook({ headers: webhook.headers, rawBody: webhook.rawBody, now });
+  return server.services.paymentProvider.gateway.provider.verifyWebhook({
+    headers: webhook.headers,
+    rawBody: webhook.rawBody,
+    now,
+  });
 }
 
 describeEachDatabase(
@@ -81,7 +84,7 @@ describeEachDatabase(
 
     describe('hosted checkout', () => {
       it('renders a page with the amount, the address, a QR code, the expiry and three buttons', async () => {
-        const sandbox = paymentProviderOf(server().context);
+        const sandbox = server().services.paymentProvider.gateway.provider;
         expect(sandbox.name).toBe('sandbox');
         const checkout = await sandbox.createCheckout(checkoutRequest(receiver));
         expect(checkout.hostedUrl).toBe(`${server().url}/sandbox/checkout/${checkout.providerReference}`);
@@ -112,7 +115,7 @@ describeEachDatabase(
       });
 
       it('answers the first checkout again for a repeated reference and creates nothing new', async () => {
-        const sandbox = paymentProviderOf(server().context);
+        const sandbox = server().services.paymentProvider.gateway.provider;
         const request = checkoutRequest(receiver);
         const first = await sandbox.createCheckout(request);
         const again = await sandbox.createCheckout({ ...request, orderAmount: '9' });
@@ -124,7 +127,7 @@ describeEachDatabase(
       });
 
       it('quotes a fiat order in BTC at the reference price, rounded up to the satoshi', async () => {
-        const sandbox = paymentProviderOf(server().context);
+        const sandbox = server().services.paymentProvider.gateway.provider;
         const checkout = await sandbox.createCheckout(
           checkoutRequest(receiver, { orderCurrency: 'USD', orderAmount: '25' }),
         );
@@ -144,7 +147,7 @@ describeEachDatabase(
       });
 
       it('refuses bad requests and keeps nothing of them', async () => {
-        const sandbox = paymentProviderOf(server().context);
+        const sandbox = server().services.paymentProvider.gateway.provider;
         const bad: [Partial<CheckoutRequest>, string][] = [
           [{ orderAmount: '-1' }, 'INVALID_AMOUNT'],
           [{ orderAmount: '0' }, 'INVALID_AMOUNT'],
@@ -174,7 +177,7 @@ describeEachDatabase(
       });
 
       it('pay: redirects to the success URL, then webhooks confirming and paid, each signed and accepted', async () => {
-        const sandbox = paymentProviderOf(server().context);
+        const sandbox = server().services.paymentProvider.gateway.provider;
         const request = checkoutRequest(receiver);
         const checkout = await sandbox.createCheckout(request);
 
@@ -231,7 +234,7 @@ describeEachDatabase(
       });
 
       it('underpay: half is seen, then the payment is final as underpaid with the half confirmed', async () => {
-        const sandbox = paymentProviderOf(server().context);
+        const sandbox = server().services.paymentProvider.gateway.provider;
         const request = checkoutRequest(receiver, { orderAmount: '0.30000001' });
         const checkout = await sandbox.createCheckout(request);
         const response = await submit(server(), `/sandbox/checkout/${checkout.providerReference}/underpay`);
@@ -254,7 +257,7 @@ describeEachDatabase(
       });
 
       it('expire: redirects to the cancel URL and the payment is final as expired', async () => {
-        const sandbox = paymentProviderOf(server().context);
+        const sandbox = server().services.paymentProvider.gateway.provider;
         const request = checkoutRequest(receiver);
         const checkout = await sandbox.createCheckout(request);
         const response = await submit(server(), `/sandbox/checkout/${checkout.providerReference}/expire`);
@@ -277,7 +280,7 @@ describeEachDatabase(
       });
 
       it('a checkout left alone expires by itself at its expiry, with a webhook', async () => {
-        const sandbox = paymentProviderOf(server().context);
+        const sandbox = server().services.paymentProvider.gateway.provider;
         const request = checkoutRequest(receiver, { expiresInSeconds: 1 });
         const checkout = await sandbox.createCheckout(request);
         const [webhook] = await eventually(() => {
@@ -301,7 +304,7 @@ describeEachDatabase(
 
     describe('webhook signatures', () => {
       async function oneWebhook(): Promise<ReceivedWebhook> {
-        const sandbox = paymentProviderOf(server().context);
+        const sandbox = server().services.paymentProvider.gateway.provider;
         const request = checkoutRequest(receiver);
         const checkout = await sandbox.createCheckout(request);
         await submit(server(), `/sandbox/checkout/${checkout.providerReference}/expire`);
@@ -495,7 +498,7 @@ describeEachDatabase(
       }
 
       it('walk creating -> waiting -> processing -> finished with a webhook at each step', async () => {
-        const sandbox = paymentProviderOf(server().context);
+        const sandbox = server().services.paymentProvider.gateway.provider;
         const request = payoutRequest();
         const created = await sandbox.createPayout(request);
         expect(created).toMatchObject({ reference: request.reference, status: 'creating', needsVerification: false });
@@ -533,7 +536,7 @@ describeEachDatabase(
       });
 
       it('gives EVM coins 0x transaction hashes', async () => {
-        const sandbox = paymentProviderOf(server().context);
+        const sandbox = server().services.paymentProvider.gateway.provider;
         const created = await sandbox.createPayout(
           payoutRequest({ currency: 'ETH', address: '0x52908400098527886E0F7030069857D2E4169EE7' }),
         );
@@ -599,7 +602,7 @@ describeEachDatabase(
       });
 
       it('refuses bad payout requests', async () => {
-        const sandbox = paymentProviderOf(server().context);
+        const sandbox = server().services.paymentProvider.gateway.provider;
         const cases: [Record<string, unknown>, string][] = [
           [{ amount: '0' }, 'INVALID_AMOUNT'],
           [{ amount: '-0.1' }, 'INVALID_AMOUNT'],
@@ -624,7 +627,7 @@ describeEachDatabase(
 
     describe('Lightning', () => {
       it('makes a real testnet BOLT11 invoice whose hash is sha256 of the kept preimage, and marks it paid', async () => {
-        const sandbox = paymentProviderOf(server().context);
+        const sandbox = server().services.paymentProvider.gateway.provider;
         const ref = reference();
         const created = await sandbox.createLightningInvoice({
           reference: ref,
@@ -692,7 +695,7 @@ describeEachDatabase(
       });
 
       it('refuses bad invoice requests', async () => {
-        const sandbox = paymentProviderOf(server().context);
+        const sandbox = server().services.paymentProvider.gateway.provider;
         const base = {
           reference: reference(),
           amountBtc: '0.001',
@@ -710,7 +713,7 @@ describeEachDatabase(
       });
 
       it('an invoice past its expiry reads as expired and cannot be marked paid', async () => {
-        const sandbox = paymentProviderOf(server().context);
+        const sandbox = server().services.paymentProvider.gateway.provider;
         const created = await sandbox.createLightningInvoice({
           reference: reference(),
           amountBtc: '0.00000001',

@@ -10,6 +10,7 @@ import {
 import type { z } from 'zod';
 import { isUniqueViolation, type Queryable } from '../../db/database.ts';
 import { fail, ok, type Result } from '../../lib/errors.ts';
+import type { NewWalletAccount, SignInAccount, SignInLookup } from '../auth/account-credentials.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import {
   type AccountRow,
@@ -63,13 +64,6 @@ export async function registerAccount(q: Queryable, input: CreateAccountInput, n
     throw error;
   }
 }
-
-export type NewWalletAccount = {
-  walletType: WalletType;
-  address: string;
-  firstName: string | undefined;
-  marketingConsent: boolean;
-};
 
 export function walletAccountEmail(walletType: WalletType, address: string): string {
   // Base58 is case-sensitive, so a Solana address keeps its case; hex is not, so it is lowered.
@@ -126,23 +120,9 @@ export async function updateProfile(
 }
 
 // ---------------------------------------------------------------------------------------------
-// What the auth module needs to know and change about an account's credentials.
+// What the auth module needs to know and change about an account's credentials (its
+// AccountCredentials, handed to auth by the composition root).
 // ---------------------------------------------------------------------------------------------
-
-export type SignInAccount = {
-  id: string;
-  role: 'user' | 'admin' | 'compliance';
-  email: string;
-  passwordHash: string | null;
-  emailVerified: boolean;
-  /** The active TOTP secret and the last time step used with it; null when 2FA is off. */
-  twoFactor: { secret: string; lastUsedStep: number | null } | null;
-  pendingTwoFactorSecret: string | null;
-  /** Frozen by an operator: no sign-in, no token refresh. */
-  frozen: boolean;
-  /** Minted into access tokens; raising it voids the older ones (auth/session-versions.ts). */
-  sessionVersion: number;
-};
 
 function toSignInAccount(row: AccountRow): SignInAccount {
   const lastUsedStep = row.totp_last_used_step === null ? null : Number(row.totp_last_used_step);
@@ -158,8 +138,6 @@ function toSignInAccount(row: AccountRow): SignInAccount {
     sessionVersion: Number(row.session_version ?? 0),
   };
 }
-
-export type SignInLookup = { email: string } | { id: string } | { wallet: { type: WalletType; address: string } };
 
 export async function findSignInAccount(q: Queryable, by: SignInLookup): Promise<SignInAccount | null> {
   let row: AccountRow | null;

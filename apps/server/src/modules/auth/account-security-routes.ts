@@ -17,7 +17,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createMailer } from '../../adapters/mailer/mailer.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError, type Result, unwrap } from '../../lib/errors.ts';
-import { findSignInAccount } from '../accounts/service.ts';
 import { signAccessToken } from './access-tokens.ts';
 import { AttemptLimiter } from './attempt-limiter.ts';
 import { authenticate, currentAccount, requireAccountOwner } from './guard.ts';
@@ -61,6 +60,7 @@ export function accountSecurityRoutes(scope: FastifyInstance, context: AppContex
     log: context.log,
     resetMailLimiter: new AttemptLimiter(RESET_MAILS_PER_EMAIL, clock),
     loginAttempts: deps.loginAttempts,
+    accounts: deps.accounts,
   };
   const signedIn = { onRequest: authenticate(context), config: ipRateLimit(config, REFRESH_IP_LIMIT) };
 
@@ -150,7 +150,7 @@ export function accountSecurityRoutes(scope: FastifyInstance, context: AppContex
       const ended = await endSessions(tx, account.id, selection, now);
       if (!ended.ok) return ended;
       const survives = current !== null && !('only' in selection && selection.only === current);
-      const signIn = survives ? await findSignInAccount(tx, { id: account.id }) : null;
+      const signIn = survives ? await deps.accounts.findSignInAccount(tx, { id: account.id }) : null;
       const fresh = signIn ? await signAccessToken(deps.signing, signIn, now) : null;
       return {
         ok: true,

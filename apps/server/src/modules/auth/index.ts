@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context.ts';
+import type { AppContext, ModuleParts } from '../../context.ts';
 import { SecretBox } from '../../lib/secret-box.ts';
 import { accessTokenKey } from './access-tokens.ts';
+import type { AccountCredentials } from './account-credentials.ts';
 import { accountSecurityRoutes } from './account-security-routes.ts';
 import { AttemptBudget } from './attempt-budget.ts';
 import { LOGIN_FAILURES_PER_ACCOUNT, TWO_FACTOR_FAILURES_PER_ACCOUNT } from './limits.ts';
@@ -17,7 +17,7 @@ export { ipRateLimit, rateLimited, unwrapLimited } from './limits.ts';
 export { bearerAuth, errorResponses } from './openapi.ts';
 
 /** Sign-in, sessions and two-factor authentication. */
-export function authModule(app: FastifyInstance, context: AppContext): void {
+export function createAuth(context: AppContext, { accounts }: { accounts: AccountCredentials }): ModuleParts {
   const deps: AuthDeps = {
     db: context.db,
     config: context.config,
@@ -26,8 +26,13 @@ export function authModule(app: FastifyInstance, context: AppContext): void {
     loginAttempts: new AttemptBudget(context.db, LOGIN_FAILURES_PER_ACCOUNT, context.clock),
     twoFactorAttempts: new AttemptBudget(context.db, TWO_FACTOR_FAILURES_PER_ACCOUNT, context.clock),
     secretBox: new SecretBox(context.secrets.dataKey),
+    accounts,
   };
-  authRoutes(app, context, deps);
-  twoFactorRoutes(app, context, deps);
-  accountSecurityRoutes(app, context, deps);
+  return {
+    routes: (scope) => {
+      authRoutes(scope, context, deps);
+      twoFactorRoutes(scope, context, deps);
+      accountSecurityRoutes(scope, context, deps);
+    },
+  };
 }

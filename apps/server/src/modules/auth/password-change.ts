@@ -2,7 +2,6 @@ import type { SessionResponse } from '@platform/contracts';
 import type { Logger } from 'pino';
 import type { Mailer } from '../../adapters/mailer/mailer.ts';
 import { fail, ok, type Result } from '../../lib/errors.ts';
-import { findSignInAccount } from '../accounts/service.ts';
 import { withAttempt } from './attempt-budget.ts';
 import { notifyPasswordChanged } from './password-reset.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
@@ -31,7 +30,7 @@ export async function changePassword(
   accountId: string,
   change: PasswordChange,
 ): Promise<Result<SessionResponse>> {
-  const account = await findSignInAccount(deps.db, { id: accountId });
+  const account = await deps.accounts.findSignInAccount(deps.db, { id: accountId });
   if (!account) return fail('ACCOUNT_NOT_FOUND');
   const currentHash = account.passwordHash;
   if (!currentHash) return fail('PASSWORD_NOT_SET');

@@ -3,8 +3,7 @@ import type { Logger } from 'pino';
 import type { Mailer } from '../../adapters/mailer/mailer.ts';
 import type { Database } from '../../db/database.ts';
 import { fail, ok, type Result } from '../../lib/errors.ts';
-import { selectAccount } from '../accounts/queries.ts';
-import { WALLET_EMAIL_DOMAIN } from '../accounts/service.ts';
+import type { AccountCredentials } from './account-credentials.ts';
 import type { AttemptBudget } from './attempt-budget.ts';
 import type { AttemptLimiter } from './attempt-limiter.ts';
 import { rateLimited } from './limits.ts';
@@ -35,6 +34,7 @@ export type PasswordResetDeps = {
   resetMailLimiter: AttemptLimiter;
   /** Sign-in failures per email: a reset clears them. */
   loginAttempts: AttemptBudget;
+  accounts: Pick<AccountCredentials, 'resetRecipient'>;
 };
 
 const sha256 = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
@@ -52,10 +52,8 @@ export async function requestPasswordReset(
   const retryAfter = deps.resetMailLimiter.retryAfterSeconds(limitKey);
   if (retryAfter > 0) return rateLimited(retryAfter);
   deps.resetMailLimiter.recordFailure(limitKey);
-  const account = await selectAccount(deps.db, 'email', email);
-  // Wallet accounts have no password and an address that receives no mail.
-  if (account?.password_hash && !account.email.endsWith(`@${WALLET_EMAIL_DOMAIN}`)) {
-    const recipient = { id: account.id, email: account.email, firstName: account.first_name };
+  const recipient = await deps.accounts.resetRecipient(deps.db, email);
+  if (recipient) {
     void mailResetLink(deps, recipient, deps.clock()).catch((error: unknown) =>
       deps.log.error({ err: error }, 'password reset mail failed'),
     );

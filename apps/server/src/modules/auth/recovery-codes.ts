@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { RECOVERY_CODE_COUNT, recoveryCodeSchema, type SessionResponse } from '@platform/contracts';
 import type { Queryable } from '../../db/database.ts';
 import { fail, ok, type Result } from '../../lib/errors.ts';
-import type { SignInAccount } from '../accounts/service.ts';
+import type { SignInAccount } from './account-credentials.ts';
 import type { AuthDeps } from './service.ts';
 import { startSession } from './session.ts';
 

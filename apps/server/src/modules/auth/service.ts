@@ -3,8 +3,8 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { fail, ok, type Result } from '../../lib/errors.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
-import { claimTotpStep, createWalletAccount, findSignInAccount, type SignInAccount } from '../accounts/service.ts';
 import type { AccessTokenKey } from './access-tokens.ts';
+import type { AccountCredentials, SignInAccount } from './account-credentials.ts';
 import { type AttemptBudget, type AttemptOutcome, withAttempt } from './attempt-budget.ts';
 import { verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import { completeRecoveryCodeLogin } from './recovery-codes.ts';
@@ -23,6 +23,8 @@ export type AuthDeps = SessionDeps & {
   twoFactorAttempts: AttemptBudget;
   /** Seals TOTP secrets at rest. */
   secretBox: SecretBox;
+  /** The accounts' credentials (the accounts module's). */
+  accounts: AccountCredentials;
 };
 
 type SessionResult = Result<SessionResponse>;
@@ -52,7 +54,7 @@ function loginOutcome(result: SessionResult): AttemptOutcome {
 }
 
 async function checkEmailLogin(deps: AuthDeps, login: EmailLogin): Promise<SessionResult> {
-  const account = await findSignInAccount(deps.db, { email: login.email });
+  const account = await deps.accounts.findSignInAccount(deps.db, { email: login.email });
   const passwordOk = account?.passwordHash
     ? await verifyPassword(account.passwordHash, login.password)
     : await verifyAgainstDummy(login.password);
@@ -73,7 +75,7 @@ async function completeTwoFactorLogin(deps: AuthDeps, account: SignInAccount, co
   if (!checked) return fail('TWO_FACTOR_INVALID');
   return deps.db.transaction(async (tx) => {
     // A concurrent sign-in with the same code may have claimed the step first.
-    if (!(await claimTotpStep(tx, account.id, checked.step))) return fail('TWO_FACTOR_INVALID');
+    if (!(await deps.accounts.claimTotpStep(tx, account.id, checked.step))) return fail('TWO_FACTOR_INVALID');
     return ok(await startSession(tx, deps, account));
   });
 }
@@ -83,7 +85,7 @@ export type WalletLogin = SignedChallenge;
 export async function loginWithWallet(deps: AuthDeps, login: WalletLogin): Promise<SessionResult> {
   const wallet = await verifySignedChallenge(deps, login, deps.clock());
   if (!wallet.ok) return wallet;
-  const account = await findSignInAccount(deps.db, {
+  const account = await deps.accounts.findSignInAccount(deps.db, {
     wallet: { type: wallet.value.walletType, address: wallet.value.address },
   });
   if (!account) return fail('WALLET_NOT_REGISTERED');
@@ -107,7 +109,7 @@ export async function registerWallet(
     marketingConsent: registration.marketing_consent,
   };
   return deps.db.transaction(async (tx) => {
-    const created = await createWalletAccount(tx, input, deps.clock());
+    const created = await deps.accounts.createWalletAccount(tx, input, deps.clock());
     if (!created.ok) return created;
     const session = await startSession(tx, deps, created.value);
     return ok({ ...session, account: created.value });
@@ -121,7 +123,7 @@ export async function refreshSession(deps: AuthDeps, refreshToken: string | unde
   return deps.db.transaction(async (tx) => {
     const rotated = await rotateRefreshToken(tx, refreshToken, now, deps.config.refreshTokenTtlDays);
     if (!rotated.ok) return rotated;
-    const account = await findSignInAccount(tx, { id: rotated.value.accountId });
+    const account = await deps.accounts.findSignInAccount(tx, { id: rotated.value.accountId });
     if (!account) return fail('REFRESH_TOKEN_INVALID');
     if (account.frozen) return fail('ACCOUNT_FROZEN');
     return ok(await sessionResponse(deps, account, rotated.value.refreshToken, now));

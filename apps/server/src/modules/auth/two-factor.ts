@@ -1,18 +1,11 @@
 import type { Queryable } from '../../db/database.ts';
 import { fail, ok, type Result } from '../../lib/errors.ts';
-import {
-  activateTwoFactor,
-  claimTotpStep,
-  deactivateTwoFactor,
-  findSignInAccount,
-  savePendingTwoFactorSecret,
-} from '../accounts/service.ts';
 import { withAttempt } from './attempt-budget.ts';
 import { deleteRecoveryCodes, disableTwoFactorWithRecoveryCode, replaceRecoveryCodes } from './recovery-codes.ts';
 import type { AuthDeps } from './service.ts';
 import { generateTotpSecret, totpSetup, verifyTotp } from './totp.ts';
 
-type TwoFactorDeps = Pick<AuthDeps, 'db' | 'clock' | 'twoFactorAttempts' | 'secretBox'>;
+type TwoFactorDeps = Pick<AuthDeps, 'db' | 'clock' | 'twoFactorAttempts' | 'secretBox' | 'accounts'>;
 export type TwoFactorSetupResult = { two_factor_enabled: false; secret: string; otpauth_url: string; qr_code: string };
 export type TwoFactorStatus = { two_factor_enabled: boolean; recovery_codes?: string[] };
 
@@ -24,11 +17,13 @@ export async function startTwoFactorSetup(
   deps: TwoFactorDeps,
   accountId: string,
 ): Promise<Result<TwoFactorSetupResult>> {
-  const account = await findSignInAccount(deps.db, { id: accountId });
+  const account = await deps.accounts.findSignInAccount(deps.db, { id: accountId });
   if (!account) return fail('ACCOUNT_NOT_FOUND');
   if (account.twoFactor) return fail('TWO_FACTOR_ALREADY_ENABLED');
   const secret = generateTotpSecret();
-  if (!(await savePendingTwoFactorSecret(deps.db, accountId, deps.secretBox.seal(secret), deps.clock()))) {
+  if (
+    !(await deps.accounts.savePendingTwoFactorSecret(deps.db, accountId, deps.secretBox.seal(secret), deps.clock()))
+  ) {
     return fail('TWO_FACTOR_ALREADY_ENABLED');
   }
   const setup = await totpSetup(secret, account.email);
@@ -42,7 +37,7 @@ export async function confirmTwoFactorSetup(
   code: string,
 ): Promise<Result<TwoFactorStatus>> {
   return withCodeAttempt(deps, accountId, async () => {
-    const account = await findSignInAccount(deps.db, { id: accountId });
+    const account = await deps.accounts.findSignInAccount(deps.db, { id: accountId });
     if (!account) return fail('ACCOUNT_NOT_FOUND');
     if (account.twoFactor) return fail('TWO_FACTOR_ALREADY_ENABLED');
     // Secrets are stored sealed; the sealed value is what the guarded update compares against.
@@ -53,7 +48,7 @@ export async function confirmTwoFactorSetup(
     if (!checked) return fail('TWO_FACTOR_CODE_INVALID');
     return deps.db.transaction(async (tx) => {
       // The pending secret may have been replaced meanwhile (setup restarted in another tab).
-      const activated = await activateTwoFactor(tx, accountId, pending, checked.step, deps.clock());
+      const activated = await deps.accounts.activateTwoFactor(tx, accountId, pending, checked.step, deps.clock());
       if (!activated) return fail('TWO_FACTOR_NOT_PENDING');
       // The answer that turns 2FA on is the only one that ever carries the recovery codes.
       const recoveryCodes = await replaceRecoveryCodes(tx, accountId, deps.clock());
@@ -72,7 +67,7 @@ export async function disableTwoFactor(
   proof: SecondFactorProof,
 ): Promise<Result<TwoFactorStatus>> {
   return withCodeAttempt(deps, accountId, async () => {
-    const account = await findSignInAccount(deps.db, { id: accountId });
+    const account = await deps.accounts.findSignInAccount(deps.db, { id: accountId });
     if (!account) return fail('ACCOUNT_NOT_FOUND');
     if (!account.twoFactor) return fail('TWO_FACTOR_NOT_ENABLED');
     const now = deps.clock();
@@ -88,7 +83,7 @@ export async function disableTwoFactor(
     const checked = plainSecret === null ? null : verifyTotp(plainSecret, proof.code, now, lastUsedStep);
     if (!checked) return fail('TWO_FACTOR_CODE_INVALID');
     return deps.db.transaction(async (tx) => {
-      if (!(await deactivateTwoFactor(tx, accountId, secret, checked.step, now)))
+      if (!(await deps.accounts.deactivateTwoFactor(tx, accountId, secret, checked.step, now)))
         return fail('TWO_FACTOR_CODE_INVALID');
       await deleteRecoveryCodes(tx, accountId);
       return ok({ two_factor_enabled: false });
@@ -135,12 +130,12 @@ export type AccountCodeCheck = 'not_enabled' | 'missing' | 'invalid' | 'accepted
  * applies its own budget of wrong codes.
  */
 export async function claimAccountTotp(
-  deps: Pick<TwoFactorDeps, 'clock' | 'secretBox'>,
+  deps: Pick<TwoFactorDeps, 'clock' | 'secretBox' | 'accounts'>,
   tx: Queryable,
   accountId: string,
   code: string | undefined,
 ): Promise<AccountCodeCheck> {
-  const account = await findSignInAccount(tx, { id: accountId });
+  const account = await deps.accounts.findSignInAccount(tx, { id: accountId });
   if (!account?.twoFactor) return 'not_enabled';
   if (code === undefined || code.trim() === '') return 'missing';
   const secret = deps.secretBox.open(account.twoFactor.secret);
@@ -148,5 +143,5 @@ export async function claimAccountTotp(
     secret === null ? null : verifyTotp(secret, code.trim(), deps.clock(), account.twoFactor.lastUsedStep);
   if (!checked) return 'invalid';
   // A concurrent use of the same code may have claimed the step first.
-  return (await claimTotpStep(tx, accountId, checked.step)) ? 'accepted' : 'invalid';
+  return (await deps.accounts.claimTotpStep(tx, accountId, checked.step)) ? 'accepted' : 'invalid';
 }

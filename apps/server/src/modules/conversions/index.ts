@@ -1,23 +1,28 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context.ts';
-import { tradingOf } from '../trading/index.ts';
+import type { AppContext, ModuleParts } from '../../context.ts';
+import type { Markets } from '../markets/index.ts';
+import type { Trading } from '../trading/index.ts';
 import { limitsFromConfig } from './exposure.ts';
-import { contextMarketView } from './market-view.ts';
+import { liveMarketView } from './market-view.ts';
 import { conversionRoutes } from './routes.ts';
 import type { ConversionDeps } from './service.ts';
+
+export type ConversionsUses = {
+  markets: Pick<Markets, 'referenceQuote'>;
+  trading: Pick<Trading, 'exchange' | 'balancesMoved'>;
+};
 
 /**
  * Conversions between currencies and quick trades: the house desk prices them at the reference
  * price (never from users' orders) with a disclosed spread, within per-minute exposure limits, and
  * settles each in one balanced ledger entry.
  */
-export function conversionsModule(app: FastifyInstance, context: AppContext): void {
+export function createConversions(context: AppContext, { markets, trading }: ConversionsUses): ModuleParts {
   const deps: ConversionDeps = {
     db: context.db,
     clock: context.clock,
-    markets: contextMarketView(context),
+    markets: liveMarketView({ exchange: trading.exchange, referenceQuote: markets.referenceQuote }),
     limits: limitsFromConfig(context.config.conversions),
-    balancesMoved: (accountId, currencies) => tradingOf(context)?.balancesMoved?.(accountId, currencies),
+    balancesMoved: (accountId, currencies) => trading.balancesMoved?.(accountId, currencies),
   };
-  conversionRoutes(app, context, deps);
+  return { routes: (scope) => conversionRoutes(scope, context, deps) };
 }

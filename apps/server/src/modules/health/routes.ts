@@ -2,11 +2,11 @@ import { healthResponseSchema } from '@platform/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { sourcesOf } from '../markets/service.ts';
+import type { PriceSources } from '../markets/sources.ts';
 
 const startedAt = Date.now();
 
-export function healthRoutes(app: FastifyInstance, context: AppContext): void {
+export function healthRoutes(app: FastifyInstance, context: AppContext, sources: PriceSources): void {
   const { db } = context;
   app.withTypeProvider<ZodTypeProvider>().get(
     '/health',
@@ -27,7 +27,7 @@ export function healthRoutes(app: FastifyInstance, context: AppContext): void {
         version: process.env.npm_package_version ?? '0.1.0',
         uptime_seconds: Math.floor((Date.now() - startedAt) / 1000),
         database: { kind: db.kind, ok: databaseOk },
-        ...priceSourceStatus(context),
+        ...priceSourceStatus(sources),
       };
       return reply.status(databaseOk ? 200 : 503).send(body);
     },
@@ -38,9 +38,7 @@ export function healthRoutes(app: FastifyInstance, context: AppContext): void {
  * The price sources in chain order. Prices are 'simulator' when no live source is configured or
  * none of them is healthy: the product still works, on the built-in market simulator.
  */
-function priceSourceStatus(context: AppContext) {
-  const sources = sourcesOf(context);
-  if (!sources) return {};
+function priceSourceStatus(sources: PriceSources) {
   const reports = sources.sources.map((source) => source.health());
   const live = reports.some((report) => report.name !== sources.simulator.name && report.ok);
   return {

@@ -1,7 +1,6 @@
 import fastifyMultipart from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
 import { kycObjectStore } from '../../adapters/object-store/index.ts';
-import type { AppContext } from '../../context.ts';
+import type { AppContext, ModuleParts } from '../../context.ts';
 import { kycRoutes } from './routes.ts';
 import type { KycDeps } from './service.ts';
 import { KYC_MULTIPART_LIMITS } from './uploads.ts';
@@ -13,9 +12,7 @@ export { dailyWithdrawalLimitUsd, kycTierOf } from './service.ts';
  * compliance review that verifies an account. Multipart parsing is registered in this module's
  * scope only; every other route keeps answering JSON alone.
  */
-export async function kycModule(app: FastifyInstance, context: AppContext): Promise<void> {
-  // Size limits are judged per file by the upload reader (FILE_TOO_LARGE), not thrown by the plugin.
-  await app.register(fastifyMultipart, { limits: KYC_MULTIPART_LIMITS, throwFileSizeLimit: false });
+export function createKyc(context: AppContext): ModuleParts {
   const deps: KycDeps = {
     db: context.db,
     store: kycObjectStore(context.config),
@@ -23,5 +20,11 @@ export async function kycModule(app: FastifyInstance, context: AppContext): Prom
     log: context.log,
     clock: context.clock,
   };
-  kycRoutes(app, context, deps);
+  return {
+    routes: async (scope) => {
+      // Size limits are judged per file by the upload reader (FILE_TOO_LARGE), not thrown by the plugin.
+      await scope.register(fastifyMultipart, { limits: KYC_MULTIPART_LIMITS, throwFileSizeLimit: false });
+      kycRoutes(scope, context, deps);
+    },
+  };
 }

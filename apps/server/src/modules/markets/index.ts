@@ -1,24 +1,33 @@
 import { formatDecimal } from '@platform/money';
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context.ts';
+import type { AppContext, ModuleParts } from '../../context.ts';
 import { type FeedPair, MarketFeed } from './feed.ts';
 import { marketsRoutes } from './routes.ts';
 import { seedCatalogue, seedHistory } from './seed.ts';
-import { registerFeed, registerHistory, registerReferencePrices, registerSources } from './service.ts';
-import { createPriceSources } from './sources.ts';
+import { type ReferenceQuote, referenceQuote } from './service.ts';
+import { createPriceSources, type PriceSources } from './sources.ts';
 
-export { existingPairIds, latestPriceUpdate, referencePrice, referenceQuote } from './service.ts';
+export type { MarketFeed } from './feed.ts';
+export { existingPairIds, latestPriceUpdate, type ReferenceQuote } from './service.ts';
+
+/** What the markets offer the other modules: the running feed and the reference prices. */
+export type Markets = ModuleParts & {
+  feed: MarketFeed;
+  sources: PriceSources;
+  /** Resolves once the first-start history is written (tests wait for it). */
+  history: Promise<void>;
+  /** The reference price of a pair (the sources', never a trade on our book) and when it was confirmed. */
+  referenceQuote(pairId: string): ReferenceQuote | undefined;
+};
 
 /**
  * Markets: the catalogue (seeded from contracts at start), the price feed worker and the market
  * data routes. The feed is stopped when the app closes.
  */
-export async function marketsModule(app: FastifyInstance, context: AppContext): Promise<void> {
+export async function createMarkets(context: AppContext): Promise<Markets> {
   const { db, config, log, clock, pubsub } = context;
   const startedAtMs = Date.now();
   await seedCatalogue(db);
   const sources = createPriceSources(context);
-  registerSources(context, sources);
   const pairs = await db.query<{
     id: string;
     base_currency: string;
@@ -44,17 +53,17 @@ export async function marketsModule(app: FastifyInstance, context: AppContext): 
     pairs: feedPairs,
     pollIntervalMs: config.pricePollIntervalMs,
   });
-  registerFeed(context, feed);
 
   const quotes = await feed.prime();
   const endPrices = new Map([...quotes.values()].map((quote) => [quote.symbol, quote.priceUsd]));
+  let ownQuote: ((pairId: string) => ReferenceQuote | undefined) | null = null;
   if (config.priceFeedEnabled) {
     sources.simulator.start();
     await feed.start();
-    registerReferencePrices(pubsub, (pairId) => {
+    ownQuote = (pairId) => {
       const quote = feed.referenceQuote(pairId);
       return quote && { price: formatDecimal(quote.price), timestamp: quote.timestampMs };
-    });
+    };
   }
 
   // A year of history takes seconds to write on first start: it is written after the server is
@@ -75,13 +84,18 @@ export async function marketsModule(app: FastifyInstance, context: AppContext): 
       );
     })
     .catch((error: unknown) => log.error({ err: error }, 'could not generate market history'));
-  registerHistory(context, history);
 
-  app.addHook('onClose', async () => {
-    closing = true;
-    await history;
-    await feed.stop();
-    await sources.chain.close();
-  });
-  marketsRoutes(app, context);
+  return {
+    feed,
+    sources,
+    history,
+    referenceQuote: (pairId) => referenceQuote(ownQuote, pubsub, pairId),
+    routes: (scope) => marketsRoutes(scope, context, feed),
+    stop: async () => {
+      closing = true;
+      await history;
+      await feed.stop();
+      await sources.chain.close();
+    },
+  };
 }

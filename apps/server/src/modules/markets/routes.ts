@@ -11,7 +11,8 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { unwrap } from '../../lib/errors.ts';
 import { errorResponses } from '../auth/index.ts';
-import { candles, feedOf, findTradingPair, listTradingPairs, statistics, ticker } from './service.ts';
+import type { MarketFeed } from './feed.ts';
+import { candles, findTradingPair, listTradingPairs, statistics, ticker } from './service.ts';
 
 const tags = ['markets'];
 const symbolParams = z.object({
@@ -19,7 +20,7 @@ const symbolParams = z.object({
 });
 
 /** Public market data: pairs, tickers, statistics and candles. */
-export function marketsRoutes(scope: FastifyInstance, context: AppContext): void {
+export function marketsRoutes(scope: FastifyInstance, context: AppContext, feed: MarketFeed): void {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   const { db, clock } = context;
 
@@ -32,7 +33,7 @@ export function marketsRoutes(scope: FastifyInstance, context: AppContext): void
         response: { 200: z.array(tradingPairSchema) },
       },
     },
-    async () => listTradingPairs(db, feedOf(context)),
+    async () => listTradingPairs(db, feed),
   );
 
   app.get(
@@ -45,7 +46,7 @@ export function marketsRoutes(scope: FastifyInstance, context: AppContext): void
         response: { 200: tradingPairSchema, ...errorResponses(404) },
       },
     },
-    async (request) => unwrap(await findTradingPair(db, feedOf(context), request.params.id)),
+    async (request) => unwrap(await findTradingPair(db, feed, request.params.id)),
   );
 
   app.get(
@@ -58,7 +59,7 @@ export function marketsRoutes(scope: FastifyInstance, context: AppContext): void
         response: { 200: priceUpdateSchema, ...errorResponses(404) },
       },
     },
-    async (request) => unwrap(await ticker(db, feedOf(context), request.params.symbol)),
+    async (request) => unwrap(await ticker(db, feed, request.params.symbol)),
   );
 
   app.get(
@@ -71,7 +72,7 @@ export function marketsRoutes(scope: FastifyInstance, context: AppContext): void
         response: { 200: marketStatisticsSchema, ...errorResponses(404) },
       },
     },
-    async (request) => unwrap(await statistics(db, feedOf(context), request.params.symbol)),
+    async (request) => unwrap(await statistics(db, feed, request.params.symbol)),
   );
 
   app.get(

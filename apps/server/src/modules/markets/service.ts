@@ -11,13 +11,11 @@ import {
   type TradingPairSeed,
 } from '@platform/contracts';
 import { type Amount, decimal, formatDecimal, toScale } from '@platform/money';
-import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { fail, ok, type Result } from '../../lib/errors.ts';
 import type { PubSub } from '../../realtime/pubsub.ts';
 import { aggregateCandles, type DecimalCandle, deriveCrossCandles, sourceInterval } from './candles.ts';
 import { type MarketFeed, priceTopic } from './feed.ts';
-import type { PriceSources } from './sources.ts';
 
 /**
  * Which of the given pair ids (BASE_QUOTE) exist in the catalogue. Unknown ids, and ids of any
@@ -41,33 +39,18 @@ export function latestPriceUpdate(pubsub: PubSub, pairId: string): PriceUpdate |
  * tests with the feed off) the last published price stands in.
  */
 export type ReferenceQuote = { price: string; timestamp: number };
-const references = new WeakMap<PubSub, (pairId: string) => ReferenceQuote | undefined>();
-export const registerReferencePrices = (pubsub: PubSub, read: (pairId: string) => ReferenceQuote | undefined) =>
-  references.set(pubsub, read);
 
 /** The reference price and when the sources last confirmed it (never a trade on our book). */
-export function referenceQuote(pubsub: PubSub, pairId: string): ReferenceQuote | undefined {
-  const own = references.get(pubsub)?.(pairId);
-  if (own) return own;
+export function referenceQuote(
+  own: ((pairId: string) => ReferenceQuote | undefined) | null,
+  pubsub: PubSub,
+  pairId: string,
+): ReferenceQuote | undefined {
+  const quote = own?.(pairId);
+  if (quote) return quote;
   const published = latestPriceUpdate(pubsub, pairId);
   return published ? { price: published.price, timestamp: published.timestamp } : undefined;
 }
-
-export function referencePrice(pubsub: PubSub, pairId: string): string | undefined {
-  return referenceQuote(pubsub, pairId)?.price;
-}
-
-/** The running price feed of a server, shared by the markets, provider and health modules. */
-const feeds = new WeakMap<AppContext, MarketFeed>();
-export const registerFeed = (context: AppContext, feed: MarketFeed) => feeds.set(context, feed);
-export const feedOf = (context: AppContext): MarketFeed | undefined => feeds.get(context);
-const histories = new WeakMap<AppContext, Promise<void>>();
-export const registerHistory = (context: AppContext, done: Promise<void>) => histories.set(context, done);
-/** Resolves once the first-start history is written (tests wait for it). */
-export const historyReady = (context: AppContext): Promise<void> => histories.get(context) ?? Promise.resolve();
-const priceSources = new WeakMap<AppContext, PriceSources>();
-export const registerSources = (context: AppContext, sources: PriceSources) => priceSources.set(context, sources);
-export const sourcesOf = (context: AppContext): PriceSources | undefined => priceSources.get(context);
 
 export const PAIR_NOT_FOUND = 'Trading pair not found';
 

@@ -1,7 +1,8 @@
 import { notificationSchema } from '@platform/contracts';
 import { describe, expect, it } from 'vitest';
+import type { OrderEventBatch } from '../../events/orders.ts';
 import type { OrderChange } from '../trading/batch-effects.ts';
-import type { OrderState } from '../trading/order-state.ts';
+import { type OrderState, toOrderView } from '../trading/order-state.ts';
 import { pairSpecFromRow } from '../trading/pair-spec.ts';
 import { orderNotifications } from './order-notifications.ts';
 
@@ -19,6 +20,11 @@ const spec = pairSpecFromRow({
   is_active: true,
   is_enabled_by_admin: true,
 });
+
+/** A batch of order changes as trading announces them. */
+function batchOf(changes: OrderChange[]): OrderEventBatch {
+  return { market: spec, events: changes, view: (index) => toOrderView(spec, changes[index]!.order) };
+}
 
 const ALICE = '00000000-0000-4000-8000-00000000000a';
 const HOUSE = '00000000-0000-4000-8000-0000000000ff';
@@ -171,7 +177,7 @@ describe('orderNotifications', () => {
   ];
 
   it.each(cases)('$name', (testCase) => {
-    const [notification, ...rest] = orderNotifications(spec, [testCase.change], new Set());
+    const [notification, ...rest] = orderNotifications(batchOf([testCase.change]), new Set());
     expect(rest).toEqual([]);
     expect(notification).toEqual({
       accountId: ALICE,
@@ -190,8 +196,7 @@ describe('orderNotifications', () => {
 
   it('groups thousands and keeps every decimal a quantity has', () => {
     const [notification] = orderNotifications(
-      spec,
-      [change('placed', { quantityLots: 12_345_678, priceTicks: 123_456_789 })],
+      batchOf([change('placed', { quantityLots: 12_345_678, priceTicks: 123_456_789 })]),
       new Set(),
     );
     expect(notification?.message).toBe('Buy 1,234.5678 BTC at 1,234,567.89 USD');
@@ -199,7 +204,7 @@ describe('orderNotifications', () => {
 
   it('says nothing for the skipped accounts', () => {
     const changes = [change('placed', { accountId: HOUSE }), change('placed')];
-    expect(orderNotifications(spec, changes, new Set([HOUSE])).map((n) => n.accountId)).toEqual([ALICE]);
+    expect(orderNotifications(batchOf(changes), new Set([HOUSE])).map((n) => n.accountId)).toEqual([ALICE]);
   });
 
   it('gives an order placed and closed in the same batch only its closing notice', () => {
@@ -215,11 +220,14 @@ describe('orderNotifications', () => {
         filledTotal: atoms('33625'),
       }),
     ];
-    expect(orderNotifications(spec, changes, new Set()).map((n) => n.title)).toEqual(['Order placed', 'Order filled']);
-    expect(orderNotifications(spec, changes, new Set())[0]?.metadata.orderId).toBe(resting.id);
+    expect(orderNotifications(batchOf(changes), new Set()).map((n) => n.title)).toEqual([
+      'Order placed',
+      'Order filled',
+    ]);
+    expect(orderNotifications(batchOf(changes), new Set())[0]?.metadata.orderId).toBe(resting.id);
   });
 
   it('returns nothing for no changes', () => {
-    expect(orderNotifications(spec, [], new Set())).toEqual([]);
+    expect(orderNotifications(batchOf([]), new Set())).toEqual([]);
   });
 });

@@ -1,14 +1,16 @@
 import type { NotificationSeverity, Order } from '@platform/contracts';
+import type {
+  OrderEvent,
+  OrderEventBatch,
+  OrderEventKind,
+  OrderEventMarket,
+  OrderEventWriter,
+} from '../../events/orders.ts';
 import type { PubSub } from '../../realtime/pubsub.ts';
-import type { OrderChange } from '../trading/batch-effects.ts';
-import { toOrderView } from '../trading/order-state.ts';
-import type { PairSpec } from '../trading/pair-spec.ts';
 import { insertNotificationsPart, type NewNotification, publishNotifications } from './service.ts';
 
-type OrderChangeKind = OrderChange['kind'];
-
 /** Spec §4 order notifications: placed (info), filled (success), cancelled (warning), rejected (error). */
-const ORDER_NOTICES: Record<OrderChangeKind, { title: string; severity: NotificationSeverity }> = {
+const ORDER_NOTICES: Record<OrderEventKind, { title: string; severity: NotificationSeverity }> = {
   placed: { title: 'Order placed', severity: 'info' },
   filled: { title: 'Order filled', severity: 'success' },
   cancelled: { title: 'Order cancelled', severity: 'warning' },
@@ -18,39 +20,36 @@ const ORDER_NOTICES: Record<OrderChangeKind, { title: string; severity: Notifica
 };
 
 /**
- * The notifications of one batch's order changes. An order placed and closed in the same batch
+ * The notifications of one batch's order events. An order placed and closed in the same batch
  * (a market order that filled at once, an IOC that found nothing) gets only its closing notice: the
  * placement already answered the user's request, and a second notice would say nothing new.
  * Accounts in skipAccounts (the house's market makers) get none.
  */
-export function orderNotifications(
-  spec: PairSpec,
-  changes: readonly OrderChange[],
-  skipAccounts: ReadonlySet<string>,
-): NewNotification[] {
-  const closedInBatch = new Set(changes.filter((change) => change.kind !== 'placed').map((change) => change.order.id));
-  return changes
-    .filter((change) => !skipAccounts.has(change.order.accountId))
-    .filter((change) => change.kind !== 'placed' || !closedInBatch.has(change.order.id))
-    .map((change) => orderNotification(spec, change));
+export function orderNotifications(batch: OrderEventBatch, skipAccounts: ReadonlySet<string>): NewNotification[] {
+  const { market, events } = batch;
+  const closedInBatch = new Set(events.filter((event) => event.kind !== 'placed').map((event) => event.order.id));
+  const notices: NewNotification[] = [];
+  events.forEach((event, index) => {
+    if (skipAccounts.has(event.order.accountId)) return;
+    if (event.kind === 'placed' && closedInBatch.has(event.order.id)) return;
+    notices.push(orderNotification(market, event, batch.view(index)));
+  });
+  return notices;
 }
 
 /**
- * The trading writer's hook: the order notifications of the batches it writes, as part of its one
- * statement (written only when `gate` holds), and the push to run once that has committed.
+ * Trading's writer is handed this (through the composition root): the order notifications of the
+ * batches it writes, as part of its one statement (written only when `gate` holds), and the push to
+ * run once that has committed.
  */
 const TRIM_EVERY = 20;
 
-export function orderNotificationsPart(pubsub: PubSub, skipAccounts: ReadonlySet<string>) {
+export function orderNotificationsPart(pubsub: PubSub, skipAccounts: ReadonlySet<string>): OrderEventWriter {
   // Trimming to the cap costs a ranking query; in the order path it runs for an account once every
   // TRIM_EVERY notifications, so a busy account holds at most that many extra rows for a moment.
   const sinceTrim = new Map<string, number>();
-  return (
-    groups: readonly { spec: PairSpec; changes: OrderChange[] }[],
-    offset: number,
-    gate: string,
-  ): { ctes: string; params: unknown[]; after: () => void } | null => {
-    const rows = groups.flatMap(({ spec, changes }) => orderNotifications(spec, changes, skipAccounts));
+  return (batches, offset, gate) => {
+    const rows = batches.flatMap((batch) => orderNotifications(batch, skipAccounts));
     if (rows.length === 0) return null;
     const trimAccounts: string[] = [];
     for (const row of rows) {
@@ -68,8 +67,7 @@ export function orderNotificationsPart(pubsub: PubSub, skipAccounts: ReadonlySet
   };
 }
 
-function orderNotification(spec: PairSpec, change: OrderChange): NewNotification {
-  const order = toOrderView(spec, change.order);
+function orderNotification(spec: OrderEventMarket, change: OrderEvent, order: Order): NewNotification {
   const notice = ORDER_NOTICES[change.kind];
   const reportsFills = change.kind === 'filled' || change.kind === 'completed';
   const amount = reportsFills ? order.filled_quantity : (order.quantity ?? undefined);
@@ -92,7 +90,7 @@ function orderNotification(spec: PairSpec, change: OrderChange): NewNotification
 }
 
 /** 'Buy 0.5 BTC at 67,250.00 USD', then what became of it. */
-function orderMessage(spec: PairSpec, order: Order, kind: OrderChangeKind): string {
+function orderMessage(spec: OrderEventMarket, order: Order, kind: OrderEventKind): string {
   const described = describeOrder(spec, order);
   const filled = `${quantityShown(order.filled_quantity)} ${spec.base}`;
   const averagePrice = order.average_price === null ? '' : ` at ${priceShown(order.average_price)} ${spec.quote}`;
@@ -112,7 +110,7 @@ function orderMessage(spec: PairSpec, order: Order, kind: OrderChangeKind): stri
   }
 }
 
-function describeOrder(spec: PairSpec, order: Order): string {
+function describeOrder(spec: OrderEventMarket, order: Order): string {
   const side = order.side === 'buy' ? 'Buy' : 'Sell';
   const what =
     order.quantity === null

@@ -23,17 +23,6 @@ const QR_WIDTH_PX = 256;
 /** Quiet zone around the code, in modules: enough for scanners on the page's plain background. */
 const QR_MARGIN_MODULES = 2;
 
-const trees = new WeakMap<AppContext, KeyTree>();
-
-export function keyTreeOf(context: AppContext): KeyTree {
-  let tree = trees.get(context);
-  if (!tree) {
-    tree = new KeyTree(hdSeedOf(context.config.walletHdSeed, context.secrets.dataKey));
-    trees.set(context, tree);
-  }
-  return tree;
-}
-
 /** The route of a requested currency, or 'Currency {X} is not supported' (§5). */
 export function depositRouteOf(currency: string, network?: string): Result<DepositRoute> {
   const route = findDepositRoute(currency, network);
@@ -82,8 +71,15 @@ type AddressRow = { address: string; memo: string | null };
 
 export class DepositAddresses {
   private readonly qrCache = new Map<string, string>();
+  /** Derived from the seed on first use: a server that is never asked for an address never opens it. */
+  private tree: KeyTree | null = null;
 
   constructor(private readonly context: AppContext) {}
+
+  private keyTree(): KeyTree {
+    this.tree ??= new KeyTree(hdSeedOf(this.context.config.walletHdSeed, this.context.secrets.dataKey));
+    return this.tree;
+  }
 
   async addressFor(accountId: string, currency: string, network?: string): Promise<Result<DepositAddress>> {
     const found = depositRouteOf(currency, network);
@@ -94,7 +90,7 @@ export class DepositAddresses {
     let row = await selectAddress(db, accountId, spec.network);
     if (!row) {
       const keyIndex = await keyIndexOf(db, accountId);
-      const derived = deriveDepositAddress(keyTreeOf(this.context), spec, keyIndex);
+      const derived = deriveDepositAddress(this.keyTree(), spec, keyIndex);
       await db.query(
         `INSERT INTO deposit_addresses (account_id, network, family, derivation_path, address, memo)
          VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (account_id, network) DO NOTHING`,

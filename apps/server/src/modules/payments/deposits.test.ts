@@ -4,7 +4,6 @@ import { describeEachDatabase } from '../../test/harness.ts';
 import { accountBalancesTopic } from '../trading/index.ts';
 import { balance } from '../trading/test-support.ts';
 import { ChainConfirmer, SandboxChain } from './chain.ts';
-import { paymentsOf } from './index.ts';
 import { type Account, depositEntries, eventually, signUpAccount } from './test-support.ts';
 
 const CONFIRM_DELAY_MS = 400;
@@ -225,8 +224,7 @@ describeEachDatabase(
         const sent = await Promise.all(
           Array.from({ length: 6 }, () => send({ currency: 'ltc', address: to.address, amount: '0.5' })),
         );
-        const module = paymentsOf(server().context);
-        if (!module) throw new Error('payments module not registered');
+        const module = server().services.payments;
         // Instant confirmations: these racers find every deposit ready at once, alongside the module's own.
         const racers = Array.from(
           { length: 3 },

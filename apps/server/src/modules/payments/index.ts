@@ -1,6 +1,7 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context.ts';
-import { tradingOf } from '../trading/index.ts';
+import type { PaymentGateway } from '../../adapters/payments/index.ts';
+import type { AppContext, ModuleParts } from '../../context.ts';
+import type { Markets } from '../markets/index.ts';
+import type { Trading } from '../trading/index.ts';
 import { ChainConfirmer, SandboxChain } from './chain.ts';
 import type { PaymentsDeps } from './credit.ts';
 import { DepositAddresses } from './deposit-addresses.ts';
@@ -19,27 +20,29 @@ function confirmIntervalMs(confirmDelayMs: number): number {
   return Math.min(1_000, Math.max(50, Math.floor(confirmDelayMs / 10)));
 }
 
-export type PaymentsModule = {
+/** The module's parts (tests drive a worker pass by hand). */
+export type Payments = ModuleParts & {
   service: PaymentsService;
   confirmer: ChainConfirmer | null;
   reconciler: Reconciler;
   addresses: DepositAddresses;
 };
 
-const registry = new WeakMap<AppContext, PaymentsModule>();
+export type PaymentsUses = {
+  markets: Pick<Markets, 'feed'>;
+  trading: Pick<Trading, 'balancesMoved'>;
+  gateway: PaymentGateway;
+};
 
-/** The module's parts, for tests that drive a worker pass by hand. */
-export const paymentsOf = (context: AppContext): PaymentsModule | undefined => registry.get(context);
-
-export async function paymentsModule(app: FastifyInstance, context: AppContext): Promise<void> {
+export function createPayments(context: AppContext, { markets, trading, gateway }: PaymentsUses): Payments {
   const deps: PaymentsDeps = {
     db: context.db,
     pubsub: context.pubsub,
     log: context.log,
     clock: context.clock,
-    balancesMoved: (accountId, currencies) => tradingOf(context)?.balancesMoved?.(accountId, currencies),
+    balancesMoved: (accountId, currencies) => trading.balancesMoved?.(accountId, currencies),
   };
-  const service = new PaymentsService(context, deps);
+  const service = new PaymentsService(deps, gateway, markets.feed);
   const addresses = new DepositAddresses(context);
   const sandbox = context.config.paymentProvider === 'sandbox';
   // A real chain watcher (a node or an indexer) would take the sandbox chain's place here.
@@ -51,19 +54,25 @@ export async function paymentsModule(app: FastifyInstance, context: AppContext):
       )
     : null;
   const reconciler = new Reconciler(service);
-  registry.set(context, { service, confirmer, reconciler, addresses });
 
-  walletDepositRoutes(app, context, service, addresses);
-  facadePaymentRoutes(app, context, service);
-  if (sandbox) sandboxChainRoutes(app, service);
-  await webhookRoutes(app, context, service);
-
-  app.addHook('onReady', async () => {
-    confirmer?.start();
-    reconciler.start();
-  });
-  app.addHook('onClose', async () => {
-    await confirmer?.stop();
-    await reconciler.stop();
-  });
+  return {
+    service,
+    confirmer,
+    reconciler,
+    addresses,
+    routes: async (scope) => {
+      walletDepositRoutes(scope, context, service, addresses);
+      facadePaymentRoutes(scope, context, service);
+      if (sandbox) sandboxChainRoutes(scope, service);
+      await webhookRoutes(scope, context, service);
+    },
+    start: () => {
+      confirmer?.start();
+      reconciler.start();
+    },
+    stop: async () => {
+      await confirmer?.stop();
+      await reconciler.stop();
+    },
+  };
 }

@@ -7,10 +7,9 @@ import type {
   PaymentBatchStatusResponse,
 } from '@platform/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { onPayoutUpdate, type PayoutState } from '../../adapters/payments/index.ts';
+import type { PayoutState } from '../../adapters/payments/index.ts';
 import { describeEachDatabase } from '../../test/harness.ts';
 import { balance } from '../trading/test-support.ts';
-import { paymentsOf } from './index.ts';
 import {
   type Account,
   depositEntries,
@@ -227,8 +226,7 @@ describeEachDatabase(
       it('is reconciled by polling when its webhook is lost', async () => {
         const created = await deposit(bob, { currency: 'ltc', amount: '4' });
         provider.setPayment(providerReferenceOf(created.body.id), 'paid');
-        const module = paymentsOf(server().context);
-        if (!module) throw new Error('payments module not registered');
+        const module = server().services.payments;
         await module.reconciler.pass(0);
         await module.reconciler.pass(0);
         expect(await getDeposit(bob, created.body.id)).toMatchObject({ status: 'completed', credited_amount: '4' });
@@ -245,7 +243,7 @@ describeEachDatabase(
            VALUES ($1, $2, 'deposit', 'interrupted', 'BTC', 1, 'sandbox', 'creating', 'crash-key', $3, $3, $3)`,
           [id, bob.id, longAgo],
         );
-        await paymentsOf(server().context)?.reconciler.pass(0);
+        await server().services.payments.reconciler.pass(0);
         const row = await server().db.query(`SELECT status, idempotency_key FROM payments WHERE id = $1`, [id]);
         expect(row.rows[0]).toEqual({ status: 'failed', idempotency_key: null });
         expect((await deposit(bob, { currency: 'btc', amount: '1' }, 'crash-key')).status).toBe(201);
@@ -520,7 +518,7 @@ describeEachDatabase(
         );
         if (!invoice) throw new Error('no invoice');
         provider.payInvoice(invoice[0]);
-        await paymentsOf(server().context)?.reconciler.pass(0);
+        await server().services.payments.reconciler.pass(0);
         expect(await depositEntries(server(), created.body.id)).toBe(1);
       });
 
@@ -539,7 +537,7 @@ describeEachDatabase(
       it('answers only once the listener resolved; a failing listener makes it 500 and the retry reaches it again', async () => {
         const seen: PayoutState[] = [];
         let fail = true;
-        onPayoutUpdate(server().context, async (payout) => {
+        server().services.paymentProvider.gateway.onPayoutUpdate(async (payout) => {
           seen.push(payout);
           if (fail) throw new Error('withdrawals module down');
         });

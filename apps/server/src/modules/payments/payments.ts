@@ -1,13 +1,6 @@
-import {
-  callbackBaseUrl,
-  type PaymentProvider,
-  type PaymentState,
-  paymentProviderOf,
-  webhookUrl,
-} from '../../adapters/payments/index.ts';
-import type { AppContext } from '../../context.ts';
+import type { PaymentGateway, PaymentProvider, PaymentState } from '../../adapters/payments/index.ts';
 import type { Result } from '../../lib/errors.ts';
-import { feedOf } from '../markets/service.ts';
+import type { MarketFeed } from '../markets/index.ts';
 import type { PaymentsDeps } from './credit.ts';
 import { selectLightning } from './lightning-selection.ts';
 import { type CreatedPayment, createCheckoutPayment, createLightning, type NewPayment } from './payment-creation.ts';
@@ -33,28 +26,29 @@ export { toCheckoutDeposit, toLightningPayment, toPayment, walletStatusOf } from
  */
 export class PaymentsService {
   constructor(
-    private readonly context: AppContext,
     readonly deps: PaymentsDeps,
+    readonly gateway: PaymentGateway,
+    private readonly feed: Pick<MarketFeed, 'usdPrice'>,
   ) {}
 
-  /** Read at call time: the provider module registers it, and tests swap it. */
+  /** Read at call time: tests swap the gateway's provider. */
   provider(): PaymentProvider {
-    return paymentProviderOf(this.context);
+    return this.gateway.provider;
   }
 
   /** The web client's routes, on the address payers and providers reach us at. */
   webUrl(path: string): string {
-    return `${callbackBaseUrl(this.context)}${path}`;
+    return `${this.gateway.callbackBaseUrl()}${path}`;
   }
 
   /** Where the configured provider sends its webhooks. */
   notifyUrl(): string {
-    return webhookUrl(this.context, this.provider().name);
+    return this.gateway.webhookUrl(this.provider().name);
   }
 
-  /** The live prices, when the markets module runs (Lightning invoices for fiat orders are priced from them). */
-  priceFeed(): ReturnType<typeof feedOf> {
-    return feedOf(this.context);
+  /** The live prices (Lightning invoices for fiat orders are priced from them). */
+  priceFeed(): Pick<MarketFeed, 'usdPrice'> {
+    return this.feed;
   }
 
   createCheckoutPayment(accountId: string, input: NewPayment): Promise<Result<CreatedPayment>> {

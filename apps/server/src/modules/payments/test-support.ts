@@ -9,7 +9,6 @@ import {
   type PaymentStatus,
   type PayoutState,
   ProviderError,
-  setPaymentProvider,
   type WebhookCheck,
   type WebhookInput,
 } from '../../adapters/payments/index.ts';
@@ -208,7 +207,7 @@ export type FakeEvent =
   | { event: 'payout'; payout: Omit<PayoutState, 'updatedAt'> & { updatedAt: string } };
 
 export function useFakeProvider(server: TestServer, provider = new FakeProvider()): FakeProvider {
-  setPaymentProvider(server.context, provider);
+  server.services.paymentProvider.gateway.useProvider(provider);
   return provider;
 }
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { paymentProviderOf, payoutListenerOf, type WebhookCheck } from '../../adapters/payments/index.ts';
+import type { WebhookCheck } from '../../adapters/payments/index.ts';
 import type { AppContext } from '../../context.ts';
 import { fail, ok, type Result } from '../../lib/errors.ts';
 import { invariant } from '../../lib/invariant.ts';
@@ -38,7 +38,7 @@ export async function receiveWebhook(
   request: WebhookRequest,
 ): Promise<Result<WebhookAck>> {
   const { db, log, clock } = context;
-  const provider = paymentProviderOf(context);
+  const provider = service.provider();
   const now = clock();
   if (request.provider !== provider.name) {
     // Only the configured provider holds the secret to check a call with.
@@ -92,7 +92,7 @@ export async function receiveWebhook(
       log.warn({ provider: provider.name, subject }, 'webhook about a Lightning invoice we do not know: ignored');
   } else {
     subject = event.payout.reference ?? event.payout.providerReference;
-    const listener = payoutListenerOf(context);
+    const listener = service.gateway.payoutListener;
     // Answered only once the withdrawals module took it: its failure is a 500, and the provider retries.
     invariant(listener, 'payout webhook received before the withdrawals module registered its listener');
     await listener(event.payout);
@@ -112,6 +112,7 @@ export async function receiveWebhook(
  */
 export function verifyWebhookSignature(
   context: AppContext,
+  service: PaymentsService,
   input: { payload: string | Record<string, unknown>; signature: string; timestamp?: string | number | undefined },
 ): boolean {
   const rawBody = typeof input.payload === 'string' ? input.payload : JSON.stringify(input.payload);
@@ -121,5 +122,5 @@ export function verifyWebhookSignature(
     'triplea-signature': timestamp ? `t=${timestamp},v1=${input.signature.trim()}` : input.signature.trim(),
     'x-nowpayments-sig': input.signature.trim(),
   };
-  return paymentProviderOf(context).verifyWebhook({ headers, rawBody, now: context.clock() }).ok;
+  return service.provider().verifyWebhook({ headers, rawBody, now: context.clock() }).ok;
 }

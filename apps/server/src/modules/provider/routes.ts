@@ -19,7 +19,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { errorResponses } from '../auth/index.ts';
 import type { MarketFeed } from '../markets/feed.ts';
-import { feedOf, listTradingPairs, PAIR_NOT_FOUND } from '../markets/service.ts';
+import { listTradingPairs, PAIR_NOT_FOUND } from '../markets/service.ts';
 
 /** The payment provider's path segment (spec §7.4: /v1/{payment-provider}). */
 export const PROVIDER_PREFIX = '/v1/triple-a';
@@ -93,7 +93,7 @@ function builtInQuote(base: string, quote: string, nowMs: number): ProviderPrice
 const isMissing = (value: string) => ['', 'undefined', 'null'].includes(value.trim().toLowerCase());
 
 /** Payment-provider facade, market-data part (spec §7.4): currencies, pairs and prices. */
-export function providerModule(scope: FastifyInstance, context: AppContext): void {
+export function providerModule(scope: FastifyInstance, context: AppContext, feed: MarketFeed): void {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   const { db, clock, log } = context;
 
@@ -108,13 +108,13 @@ export function providerModule(scope: FastifyInstance, context: AppContext): voi
   app.get(
     `${PROVIDER_PREFIX}/trading-pairs/supported`,
     { schema: { tags, summary: 'Every trading pair', response: { 200: z.array(tradingPairSchema) } } },
-    async () => listTradingPairs(db, feedOf(context)),
+    async () => listTradingPairs(db, feed),
   );
 
   app.get(
     `${PROVIDER_PREFIX}/trading-pairs/active`,
     { schema: { tags, summary: 'Trading pairs open for trading', response: { 200: z.array(tradingPairSchema) } } },
-    async () => listTradingPairs(db, feedOf(context), true),
+    async () => listTradingPairs(db, feed, true),
   );
 
   app.get(
@@ -127,7 +127,6 @@ export function providerModule(scope: FastifyInstance, context: AppContext): voi
       },
     },
     async () => {
-      const feed = feedOf(context);
       const nowMs = clock().getTime();
       const pairs = await listTradingPairs(db, feed);
       return pairs
@@ -153,7 +152,7 @@ export function providerModule(scope: FastifyInstance, context: AppContext): voi
         log.error({ base, quote }, 'price quote asked without a base or quote currency; answering the built-in quote');
         return builtInQuote(base.toUpperCase(), quote.toUpperCase(), nowMs);
       }
-      const found = quoteOf(feedOf(context), `${base.toUpperCase()}_${quote.toUpperCase()}`, nowMs);
+      const found = quoteOf(feed, `${base.toUpperCase()}_${quote.toUpperCase()}`, nowMs);
       if (!found) throw new AppError('NOT_FOUND', { message: PAIR_NOT_FOUND });
       return found;
     },

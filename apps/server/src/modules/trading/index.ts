@@ -1,18 +1,19 @@
 import type { BalanceUpdate } from '@platform/contracts';
 import { FastOrderBook } from '@platform/engine';
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context.ts';
+import type { AppContext, ModuleParts } from '../../context.ts';
+import type { OrderEventBatch, OrderEventWriter } from '../../events/orders.ts';
 import { balancesOf } from '../ledger/service.ts';
-import { feedOf } from '../markets/service.ts';
-import { orderNotificationsPart } from '../notifications/index.ts';
+import type { Markets } from '../markets/index.ts';
+import type { OrderChange } from './batch-effects.ts';
 import { Exchange } from './exchange.ts';
 import { MARKET_MAKER_ACCOUNT_ID, MARKET_TAKER_ACCOUNT_ID } from './house-accounts.ts';
 import { MarketMaker } from './market-maker.ts';
 import { MarketTaker } from './market-taker.ts';
 import { toOrderView } from './order-state.ts';
-import { type PairRow, pairSpecFromRow } from './pair-spec.ts';
+import { type PairRow, type PairSpec, pairSpecFromRow } from './pair-spec.ts';
 import { tradingRoutes } from './routes.ts';
 import type { TradingDeps } from './service.ts';
+import type { WriterHook } from './writer.ts';
 
 export { Exchange } from './exchange.ts';
 
@@ -20,15 +21,25 @@ export { Exchange } from './exchange.ts';
 export const accountOrdersTopic = (accountId: string) => `account.${accountId}.orders`;
 export const accountBalancesTopic = (accountId: string) => `account.${accountId}.balances`;
 
-const exchanges = new WeakMap<AppContext, TradingDeps>();
-/** The running exchange of an app (bots, the socket gateway and tests reach it here). */
-export const tradingOf = (context: AppContext): TradingDeps | undefined => exchanges.get(context);
+/** The house's own accounts (the market maker and the simulated takers). */
+export const HOUSE_ACCOUNT_IDS: ReadonlySet<string> = new Set([MARKET_MAKER_ACCOUNT_ID, MARKET_TAKER_ACCOUNT_ID]);
+
+/** The running exchange and what trades on it (the routes, the bots, the conversions desk's view). */
+export type Trading = ModuleParts & TradingDeps;
+
+/** What trading uses of the other modules. */
+export type TradingUses = {
+  markets: Pick<Markets, 'feed' | 'referenceQuote'>;
+  /** Written with each batch, in its statement (the order notifications). */
+  orderEvents?: OrderEventWriter | undefined;
+};
 
 /**
  * The exchange core: one sequencer per market over the engine, the ledger settlement, and the
- * trading routes. Books are rebuilt from snapshots and the journal before the routes open.
+ * trading routes. Books are rebuilt from snapshots and the journal before this resolves, so before
+ * the routes open.
  */
-export async function tradingModule(app: FastifyInstance, context: AppContext): Promise<void> {
+export async function createTrading(context: AppContext, { markets, orderEvents }: TradingUses): Promise<Trading> {
   const { db, pubsub, log, clock, config } = context;
   const pairs = await db.query<PairRow>('SELECT * FROM trading_pairs ORDER BY sort_order, id');
   const specs = pairs.rows.map(pairSpecFromRow);
@@ -66,13 +77,10 @@ export async function tradingModule(app: FastifyInstance, context: AppContext): 
     snapshotEvery: config.engineSnapshotEvery,
     createBook: () => new FastOrderBook(),
     hooks: {
-      // Spec §4: placed, filled, cancelled and rejected orders notify their owner (not the house bots).
-      inTransaction: orderNotificationsPart(pubsub, new Set([MARKET_MAKER_ACCOUNT_ID, MARKET_TAKER_ACCOUNT_ID])),
+      ...(orderEvents ? { inTransaction: announcedTo(orderEvents) } : {}),
       onTrades: (spec, trades) => {
-        const feed = feedOf(context);
-        if (!feed) return;
         for (const trade of trades) {
-          feed.recordTrade(
+          markets.feed.recordTrade(
             spec.id,
             { units: BigInt(trade.priceTicks), scale: spec.pricePrecision },
             { units: BigInt(trade.quantityLots), scale: spec.quantityPrecision },
@@ -98,9 +106,44 @@ export async function tradingModule(app: FastifyInstance, context: AppContext): 
     clock,
     exchange,
     bandBps: config.priceBandBps,
+    referencePrice: (pairId) => markets.referenceQuote(pairId)?.price,
+    placing: new Map(),
     balancesMoved: publishBalances,
   };
-  exchanges.set(context, deps);
+  const { maker, taker } = houseBots(context, deps);
+  // The bots start in the background: their first ladders (thousands of orders) must not hold up
+  // the server's start.
+  let botsStarted: Promise<void> = Promise.resolve();
+  return {
+    ...deps,
+    routes: (scope) => tradingRoutes(scope, context, deps),
+    start: () => {
+      botsStarted = (async () => {
+        await maker?.start();
+        await taker?.start();
+      })().catch((error: unknown) => log.error({ err: error }, 'house bots could not start'));
+    },
+    stop: async () => {
+      await botsStarted;
+      await taker?.stop();
+      await maker?.stop();
+      await exchange.stop();
+    },
+  };
+}
+
+/** The writer's batches as order events, for a listener that does not know trading's types. */
+function announcedTo(writer: OrderEventWriter): WriterHook {
+  const batchOf = ({ spec, changes }: { spec: PairSpec; changes: OrderChange[] }): OrderEventBatch => ({
+    market: spec,
+    events: changes,
+    view: (index) => toOrderView(spec, changes[index]!.order),
+  });
+  return (groups, offset, gate) => writer(groups.map(batchOf), offset, gate);
+}
+
+/** The house's market maker and simulated takers, where the configuration turns them on. */
+function houseBots({ config, log }: AppContext, deps: TradingDeps) {
   const maker = config.marketMakerEnabled
     ? new MarketMaker(deps, {
         levels: config.marketMakerLevels,
@@ -118,20 +161,5 @@ export async function tradingModule(app: FastifyInstance, context: AppContext): 
         log,
       })
     : null;
-  // The bots start in the background: their first ladders (thousands of orders) must not hold up
-  // the server's start.
-  let botsStarted: Promise<void> = Promise.resolve();
-  app.addHook('onReady', async () => {
-    botsStarted = (async () => {
-      await maker?.start();
-      await taker?.start();
-    })().catch((error: unknown) => log.error({ err: error }, 'house bots could not start'));
-  });
-  app.addHook('onClose', async () => {
-    await botsStarted;
-    await taker?.stop();
-    await maker?.stop();
-    await exchange.stop();
-  });
-  tradingRoutes(app, context, deps);
+  return { maker, taker };
 }

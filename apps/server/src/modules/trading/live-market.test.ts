@@ -1,8 +1,8 @@
 import { decimal, formatDecimal } from '@platform/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
-import { contextMarketView } from '../conversions/market-view.ts';
-import { historyReady, latestPriceUpdate, referenceQuote } from '../markets/service.ts';
+import { liveMarketView } from '../conversions/market-view.ts';
+import { latestPriceUpdate } from '../markets/service.ts';
 import { MARKET_MAKER_ACCOUNT_ID, MARKET_TAKER_ACCOUNT_ID } from './house-accounts.ts';
 
 async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
@@ -47,7 +47,7 @@ describe('a live market on the embedded defaults', () => {
       MARKET_MAKER_REFRESH_MS: '300',
       MARKET_TAKER_TRADES_PER_MINUTE: '240',
     });
-    await historyReady(server.context);
+    await server.services.markets.history;
   });
   afterAll(async () => {
     await server.close();
@@ -121,8 +121,11 @@ describe('a live market on the embedded defaults', () => {
     // The feed publishes the last trade as the pair's price; wait until it differs from the reference.
     const seen = await eventually(
       async () => {
-        const view = contextMarketView(server.context).reference('BTC_USD');
-        const reference = referenceQuote(server.context.pubsub, 'BTC_USD');
+        const { markets, trading } = server.services;
+        const view = liveMarketView({ exchange: trading.exchange, referenceQuote: markets.referenceQuote }).reference(
+          'BTC_USD',
+        );
+        const reference = markets.referenceQuote('BTC_USD');
         const published = latestPriceUpdate(server.context.pubsub, 'BTC_USD');
         return { view, reference, published };
       },

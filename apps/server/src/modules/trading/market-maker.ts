@@ -118,7 +118,7 @@ export class MarketMaker {
   /** The ladder the maker wants on a market now (null without a reference price). */
   wantedLadder(market: MarketSequencer): LadderLevel[] | null {
     const spec = market.spec;
-    const reference = referenceTicks(this.deps.pubsub, spec);
+    const reference = referenceTicks(this.deps, spec);
     if (reference === null) return null;
     const state = this.stateOf(market);
     const profile = marketProfile(spec);

@@ -16,7 +16,6 @@ import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { PubSub } from '../../realtime/pubsub.ts';
 import { balancesOf } from '../ledger/service.ts';
-import { referencePrice } from '../markets/service.ts';
 import { type Exchange, type OrderRow, orderFromRow } from './exchange.ts';
 import { type OrderState, requiredReserve, sellLotCapForQuote, toOrderView } from './order-state.ts';
 import {
@@ -40,6 +39,10 @@ export interface TradingDeps {
   clock: () => Date;
   exchange: Exchange;
   bandBps: number;
+  /** The markets' reference price of a pair: the price band is measured from it. */
+  referencePrice: (pairId: string) => string | undefined;
+  /** Placements under a client order id that have not been answered yet, by account and id. */
+  placing: Map<string, Promise<CommandOutcome>>;
   /** Balances moved outside a batch (an order's hold): pushes balance_update to the account. */
   balancesMoved?: (accountId: string, currencies: ReadonlySet<string>) => void;
 }
@@ -87,8 +90,8 @@ export function marketOf(exchange: Exchange, pair: string | undefined): MarketSe
   return market;
 }
 
-export function referenceTicks(pubsub: PubSub, spec: PairSpec): number | null {
-  const price = referencePrice(pubsub, spec.id);
+export function referenceTicks(deps: Pick<TradingDeps, 'referencePrice'>, spec: PairSpec): number | null {
+  const price = deps.referencePrice(spec.id);
   return price === undefined ? null : ticksOfPrice(spec, price);
 }
 
@@ -174,7 +177,7 @@ export function orderFromRequest(
     stopLimitPriceTicks: parsePrice(spec, 'stop_limit_price', request.stop_limit_price, false, type === 'oco'),
   };
 
-  const reference = referenceTicks(deps.pubsub, spec);
+  const reference = referenceTicks(deps, spec);
   for (const [field, ticks] of [
     ['price', prices.priceTicks],
     ['stop_price', prices.stopPriceTicks],
@@ -333,23 +336,20 @@ export async function placeOrder(
   }
   // Idempotent placement: a retry while the first is in flight waits for it; a later one finds its row.
   const key = `${accountId}:${order.clientOrderId}`;
-  for (let inFlight = placing.get(key); inFlight !== undefined; inFlight = placing.get(key)) {
+  for (let inFlight = deps.placing.get(key); inFlight !== undefined; inFlight = deps.placing.get(key)) {
     await inFlight.catch(() => null);
   }
   const existing = await existingForClientId(deps, spec, order);
   if (existing !== null) return { order: sameOrConflict(spec, existing, order), created: false };
-  if (placing.has(key)) return placeOrder(deps, accountId, request);
+  if (deps.placing.has(key)) return placeOrder(deps, accountId, request);
   const run = submit(market, () => market.place(order));
-  placing.set(key, run);
+  deps.placing.set(key, run);
   try {
     return { order: outcomeOrError(market, await run), created: true };
   } finally {
-    if (placing.get(key) === run) placing.delete(key);
+    if (deps.placing.get(key) === run) deps.placing.delete(key);
   }
 }
-
-/** Placements under a client order id that have not been answered yet, by account and id. */
-const placing = new Map<string, Promise<CommandOutcome>>();
 
 async function ownedOrderRow(deps: TradingDeps, accountId: string, orderId: string): Promise<OrderRow> {
   const found = await deps.db.query<OrderRow>('SELECT * FROM orders WHERE id = $1 AND account_id = $2', [
@@ -394,7 +394,7 @@ export async function modifyOrder(
   if (quantityLots !== null && quantityLots <= open.filledLots) {
     throw invalidAmount('The new quantity must be more than what has already filled', { field: 'quantity' });
   }
-  const reference = referenceTicks(deps.pubsub, spec);
+  const reference = referenceTicks(deps, spec);
   for (const [field, ticks] of [
     ['price', priceTicks],
     ['stop_price', stopPriceTicks],

@@ -1,14 +1,14 @@
 import type { WithdrawalFeeEstimate, WithdrawalNetwork } from '@platform/contracts';
 import { DEFAULT_WITHDRAWAL_MINIMUM, WITHDRAWAL_FEE_BPS } from '@platform/contracts';
 import { type Amount, parseDecimal, toScale } from '@platform/money';
-import { type PaymentProvider, paymentProviderOf } from '../../adapters/payments/index.ts';
+import type { PaymentGateway, PaymentProvider } from '../../adapters/payments/index.ts';
 import type { AppContext } from '../../context.ts';
 import { ok, type Result } from '../../lib/errors.ts';
-import { parseNetwork } from '../withdrawals/rules.ts';
 import {
   currencyDecimals,
   minimumWithdrawal,
   parseCurrency,
+  parseNetwork,
   parseWalletAmount,
   unitsText,
   WALLET_CURRENCIES,
@@ -32,18 +32,20 @@ const PROVIDER_AMOUNT_LIMITS = { allowNegative: false, maxScale: 30, maxIntegerD
 
 export type QuoteSource = 'provider' | 'default';
 
-/** The configured provider, or null while none is registered (the provider module comes later in boot). */
-export function providerOrNull(context: AppContext): PaymentProvider | null {
-  try {
-    return paymentProviderOf(context);
-  } catch {
-    return null;
-  }
+/** What the quotes are made with: the payment gateway, and the log and clock of the server. */
+export type FeeContext = Pick<AppContext, 'log' | 'clock'> & { gateway: PaymentGateway };
+
+/**
+ * The configured provider, read at call time (tests swap it). Never null since the composition root
+ * builds the gateway before its users; the callers' checks for null can go.
+ */
+export function providerOrNull(context: Pick<FeeContext, 'gateway'>): PaymentProvider | null {
+  return context.gateway.provider;
 }
 
 /** The provider's answer, or undefined when it failed or took longer than PROVIDER_QUOTE_TIMEOUT_MS. */
 async function askProvider<T>(
-  context: AppContext,
+  context: FeeContext,
   what: string,
   details: Record<string, string>,
   call: (provider: PaymentProvider) => Promise<T>,
@@ -74,7 +76,7 @@ async function askProvider<T>(
 }
 
 /** A provider's decimal text, or null (logged) when it is not a non-negative decimal. */
-function providerAmount(context: AppContext, what: string, text: string): Amount | null {
+function providerAmount(context: FeeContext, what: string, text: string): Amount | null {
   const parsed = parseDecimal(String(text).trim(), PROVIDER_AMOUNT_LIMITS);
   if (parsed.ok) return parsed.value;
   context.log.warn(
@@ -97,7 +99,7 @@ const minimumCaches = new WeakMap<PaymentProvider, Map<string, MinimumCacheEntry
  * else §9's ('Minimum withdrawal amount is {min} {X}').
  */
 export async function withdrawalMinimum(
-  context: AppContext,
+  context: FeeContext,
   currency: string,
   onFailure?: (error: unknown) => void,
   network?: WithdrawalNetwork,
@@ -139,7 +141,7 @@ function parseAmountConstant(text: string): Amount {
  * currency's decimals), else §9's (the larger of the base fee and 0.1 %). The user pays amount + fee.
  */
 export async function withdrawalFeeQuote(
-  context: AppContext,
+  context: FeeContext,
   currency: string,
   units: bigint,
   network?: WithdrawalNetwork,
@@ -161,7 +163,7 @@ export async function withdrawalFeeQuote(
 
 /** GET /api/v1/wallet/withdrawal-fee-estimate (and /withdrawal-fee): §3.5's fee estimate. */
 export async function withdrawalFeeEstimate(
-  context: AppContext,
+  context: FeeContext,
   currencyInput: string,
   amountInput: string,
   networkInput?: string,
@@ -196,7 +198,7 @@ function parseFeeQuery(currencyInput: string, amountInput: string): Result<{ cur
  * paid arrives.
  */
 export async function depositEstimate(
-  context: AppContext,
+  context: FeeContext,
   currencyInput: string,
   amountInput: string,
 ): Promise<Result<{ currency: string; amount: string; estimated_amount: string; fee: string; total: string }>> {
@@ -222,7 +224,7 @@ export async function depositEstimate(
 }
 
 /** GET /api/v1/wallet/minimum-amounts: the smallest withdrawal per wallet currency, the provider's when it says. */
-export async function minimumAmounts(context: AppContext) {
+export async function minimumAmounts(context: FeeContext) {
   // One line in the log for a provider that fails them all, not one per currency.
   const failed: string[] = [];
   let firstError: unknown;

@@ -1,27 +1,32 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context.ts';
-import { tradingOf } from '../trading/index.ts';
+import type { PaymentGateway } from '../../adapters/payments/index.ts';
+import type { AppContext, ModuleParts } from '../../context.ts';
+import type { Trading } from '../trading/index.ts';
 import { walletRoutes } from './routes.ts';
 import { TransferSettler, type WalletDeps } from './transfers.ts';
+
+export type WalletUses = {
+  trading: Pick<Trading, 'balancesMoved'>;
+  /** Asked for the fee and minimum quotes. */
+  gateway: PaymentGateway;
+};
 
 /**
  * The custodial wallet: balances and history from the ledger, and transfers between users. A
  * transfer held before a restart is settled when the server is ready.
  */
-export function walletModule(app: FastifyInstance, context: AppContext): void {
+export function createWallet(context: AppContext, { trading, gateway }: WalletUses): ModuleParts {
   const deps: WalletDeps = {
     db: context.db,
     pubsub: context.pubsub,
     log: context.log,
     clock: context.clock,
-    balancesMoved: (accountId, currencies) => tradingOf(context)?.balancesMoved?.(accountId, currencies),
+    balancesMoved: (accountId, currencies) => trading.balancesMoved?.(accountId, currencies),
   };
   const settler = new TransferSettler(deps);
-  app.addHook('onReady', async () => {
-    settler.kick();
-  });
-  app.addHook('onClose', async () => {
-    await settler.stop();
-  });
-  walletRoutes(app, context, deps, settler);
+  const fees = { log: context.log, clock: context.clock, gateway };
+  return {
+    routes: (scope) => walletRoutes(scope, context, deps, settler, fees),
+    start: () => settler.kick(),
+    stop: () => settler.stop(),
+  };
 }

@@ -4,12 +4,16 @@ import {
   DEFAULT_CURRENCY_DECIMALS,
   DEFAULT_WITHDRAWAL_BASE_FEE,
   DEFAULT_WITHDRAWAL_MINIMUM,
+  DEFAULT_WITHDRAWAL_NETWORK,
   IDEMPOTENCY_KEY_PATTERN,
   MIN_TRANSFER_UNITS,
   TRANSFER_MEMO_MAX_LENGTH,
   WITHDRAWAL_BASE_FEES,
   WITHDRAWAL_FEE_BPS,
   WITHDRAWAL_MINIMUMS,
+  type WithdrawalNetwork,
+  withdrawalNetwork,
+  withdrawalNetworksOf,
 } from '@platform/contracts';
 import { type Amount, decimal, formatDecimal, parseDecimal, toScale, toUnits } from '@platform/money';
 import { fail, ok, type Result } from '../../lib/errors.ts';
@@ -154,4 +158,32 @@ export function parseIdempotencyKey(headerKey: string | undefined, bodyKey: stri
     });
   }
   return ok(key);
+}
+
+/**
+ * The network of a withdrawal: for a currency on several networks the one named (any case), else its
+ * default (Ethereum for USDT and USDC, §5's format); undefined for a currency on one network, which
+ * takes no network name other than none.
+ */
+export function parseNetwork(
+  input: string | null | undefined,
+  currency: string,
+): Result<WithdrawalNetwork | undefined> {
+  const named = input?.trim() ?? '';
+  const networks = withdrawalNetworksOf(currency);
+  if (networks.length === 0) {
+    if (named === '') return ok(undefined);
+    return fail('NETWORK_NOT_SUPPORTED', {
+      message: `${currency} cannot be withdrawn on the ${named.toUpperCase()} network`,
+      details: { field: 'network' },
+    });
+  }
+  const found = withdrawalNetwork(currency, named === '' ? (DEFAULT_WITHDRAWAL_NETWORK[currency] ?? '') : named);
+  if (!found) {
+    return fail('NETWORK_NOT_SUPPORTED', {
+      message: `${currency} cannot be withdrawn on the ${named.toUpperCase()} network`,
+      details: { field: 'network', networks: networks.map((entry) => entry.network) },
+    });
+  }
+  return ok(found);
 }

@@ -1,18 +1,24 @@
-import type { FastifyInstance } from 'fastify';
-import { onPayoutUpdate } from '../../adapters/payments/index.ts';
-import type { AppContext } from '../../context.ts';
+import type { PaymentGateway } from '../../adapters/payments/index.ts';
+import type { AppContext, ModuleParts } from '../../context.ts';
 import { SecretBox } from '../../lib/secret-box.ts';
+import type { AccountCredentials } from '../auth/account-credentials.ts';
 import { AttemptLimiter } from '../auth/index.ts';
 import { TWO_FACTOR_FAILURES_PER_ACCOUNT } from '../auth/limits.ts';
-import { tradingOf } from '../trading/index.ts';
+import type { Markets } from '../markets/index.ts';
+import type { Trading } from '../trading/index.ts';
 import { PayoutProcessor } from './processor.ts';
 import { withdrawalRoutes } from './routes.ts';
 import type { WithdrawalDeps } from './service.ts';
 
-const processors = new WeakMap<AppContext, PayoutProcessor>();
+/** The module's parts (tests drive the processor's poll and wait for it to be idle). */
+export type Withdrawals = ModuleParts & { processor: PayoutProcessor };
 
-/** The server's payout processor (tests drive its poll and wait for it to be idle). */
-export const payoutProcessorOf = (context: AppContext): PayoutProcessor | undefined => processors.get(context);
+export type WithdrawalsUses = {
+  markets: Pick<Markets, 'feed'>;
+  trading: Pick<Trading, 'balancesMoved'>;
+  gateway: PaymentGateway;
+  accounts: AccountCredentials;
+};
 
 /**
  * Money going out: withdrawals and mass payouts, held from request to completion, sent through
@@ -20,29 +26,32 @@ export const payoutProcessorOf = (context: AppContext): PayoutProcessor | undefi
  * withdrawal recorded before a restart is sent then), and completed or failed by the provider's
  * updates (webhooks through the payments module, and a poll of the payouts in flight).
  */
-export function withdrawalsModule(app: FastifyInstance, context: AppContext): void {
+export function createWithdrawals(
+  context: AppContext,
+  { markets, trading, gateway, accounts }: WithdrawalsUses,
+): Withdrawals {
   let processor: PayoutProcessor | null = null;
   const deps: WithdrawalDeps = {
-    context,
     db: context.db,
     pubsub: context.pubsub,
     log: context.log,
     clock: context.clock,
-    balancesMoved: (accountId, currencies) => tradingOf(context)?.balancesMoved?.(accountId, currencies),
+    gateway,
+    feed: markets.feed,
+    balancesMoved: (accountId, currencies) => trading.balancesMoved?.(accountId, currencies),
     secretBox: new SecretBox(context.secrets.dataKey),
+    accounts,
     twoFactorLimiter: new AttemptLimiter(TWO_FACTOR_FAILURES_PER_ACCOUNT, context.clock),
     kick: () => processor?.kick(),
   };
   processor = new PayoutProcessor(deps);
   const started = processor;
-  processors.set(context, started);
   // The webhook is answered only once this resolves: a failure makes the provider send it again.
-  onPayoutUpdate(context, (payout) => started.applyUpdate(payout));
-  app.addHook('onReady', async () => {
-    started.start();
-  });
-  app.addHook('onClose', async () => {
-    await started.stop();
-  });
-  withdrawalRoutes(app, context, deps, started);
+  gateway.onPayoutUpdate((payout) => started.applyUpdate(payout));
+  return {
+    processor: started,
+    routes: (scope) => withdrawalRoutes(scope, context, deps, started),
+    start: () => started.start(),
+    stop: () => started.stop(),
+  };
 }

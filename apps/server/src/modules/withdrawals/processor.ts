@@ -1,6 +1,5 @@
 import { withdrawalNetwork } from '@platform/contracts';
-import { type PaymentProvider, type PayoutState, ProviderError, webhookUrl } from '../../adapters/payments/index.ts';
-import type { AppContext } from '../../context.ts';
+import { type PaymentProvider, type PayoutState, ProviderError } from '../../adapters/payments/index.ts';
 import { BatchLoop } from '../../lib/batch-loop.ts';
 import type { EntryInput } from '../ledger/service.ts';
 import { postEntries } from '../ledger/service.ts';
@@ -113,10 +112,6 @@ export class PayoutProcessor {
     });
   }
 
-  private get context(): AppContext {
-    return this.deps.context;
-  }
-
   /** At boot: sends what waits (withdrawals recorded before a restart) and starts polling. */
   start(): void {
     this.kick();
@@ -141,7 +136,7 @@ export class PayoutProcessor {
 
   /** Wakes up when the next withdrawal waiting for a retry (or an expired claim) is due. */
   private async scheduleNext(): Promise<void> {
-    if (this.sends.stopped || providerOrNull(this.context) === null) return;
+    if (this.sends.stopped || providerOrNull(this.deps) === null) return;
     const next = await this.deps.db.query<{ due: Date | string | null }>(
       `SELECT min(greatest(next_attempt_at, coalesce(claimed_until, next_attempt_at))) AS due FROM withdrawals
        WHERE status = 'pending' AND provider_reference IS NULL`,
@@ -154,7 +149,7 @@ export class PayoutProcessor {
 
   /** One send pass; returns how many withdrawals it claimed. */
   private async sendBatch(): Promise<number> {
-    const provider = providerOrNull(this.context);
+    const provider = providerOrNull(this.deps);
     if (provider === null) {
       if (!this.warnedNoProvider) this.deps.log.warn('no payment provider registered yet: withdrawals wait');
       this.warnedNoProvider = true;
@@ -216,7 +211,7 @@ export class PayoutProcessor {
           extraId: row.extra_id,
           networkCode: row.network ? withdrawalNetwork(row.currency, row.network)?.code : undefined,
           description: row.payout_description ?? `Withdrawal ${row.id}`,
-          notifyUrl: webhookUrl(this.context, provider.name),
+          notifyUrl: this.deps.gateway.webhookUrl(provider.name),
         }),
         'createPayout',
       );
@@ -277,7 +272,7 @@ export class PayoutProcessor {
   }
 
   private async pollOnce(): Promise<number> {
-    const provider = providerOrNull(this.context);
+    const provider = providerOrNull(this.deps);
     if (provider === null) return 0;
     const now = this.deps.clock();
     const due = await this.deps.db.query<{ id: string; provider_reference: string }>(

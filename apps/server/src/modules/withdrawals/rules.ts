@@ -1,13 +1,10 @@
 import { createRequire } from 'node:module';
-import {
-  type AddressFormat,
-  DEFAULT_WITHDRAWAL_NETWORK,
-  type WithdrawalNetwork,
-  withdrawalNetwork,
-  withdrawalNetworksOf,
-} from '@platform/contracts';
+import type { AddressFormat, WithdrawalNetwork } from '@platform/contracts';
 import { isAddress } from 'viem';
 import { fail, ok, type Result } from '../../lib/errors.ts';
+
+// The network rule is the wallet's too (its fee estimate reads it), so it lives with the wallet's rules.
+export { parseNetwork } from '../wallet/rules.ts';
 
 /**
  * The destination rules of a withdrawal (spec §5), pure: the address (at least 10 characters after
@@ -113,32 +110,4 @@ export function parseExtraId(input: string | number | null | undefined, currency
   // Printable ASCII only: memos travel to providers and chains that take nothing else.
   if (text.length > MAX_EXTRA_ID_LENGTH || !/^[ -~]+$/.test(text)) return invalid;
   return ok(text);
-}
-
-/**
- * The network of a withdrawal: for a currency on several networks the one named (any case), else its
- * default (Ethereum for USDT and USDC, §5's format); undefined for a currency on one network, which
- * takes no network name other than none.
- */
-export function parseNetwork(
-  input: string | null | undefined,
-  currency: string,
-): Result<WithdrawalNetwork | undefined> {
-  const named = input?.trim() ?? '';
-  const networks = withdrawalNetworksOf(currency);
-  if (networks.length === 0) {
-    if (named === '') return ok(undefined);
-    return fail('NETWORK_NOT_SUPPORTED', {
-      message: `${currency} cannot be withdrawn on the ${named.toUpperCase()} network`,
-      details: { field: 'network' },
-    });
-  }
-  const found = withdrawalNetwork(currency, named === '' ? (DEFAULT_WITHDRAWAL_NETWORK[currency] ?? '') : named);
-  if (!found) {
-    return fail('NETWORK_NOT_SUPPORTED', {
-      message: `${currency} cannot be withdrawn on the ${named.toUpperCase()} network`,
-      details: { field: 'network', networks: networks.map((entry) => entry.network) },
-    });
-  }
-  return ok(found);
 }

@@ -27,16 +27,17 @@ import {
   sub,
   toScale,
 } from '@platform/money';
-import type { AppContext } from '../../context.ts';
+import type { PaymentGateway } from '../../adapters/payments/index.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { AppError, type Failure, type Result, unwrap } from '../../lib/errors.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import type { Logger } from '../../logger.ts';
 import type { PubSub } from '../../realtime/pubsub.ts';
+import type { AccountCredentials } from '../auth/account-credentials.ts';
 import { type AttemptLimiter, rateLimited, unwrapLimited } from '../auth/index.ts';
 import { claimAccountTotp } from '../auth/two-factor.ts';
 import { type EntryInput, postEntries } from '../ledger/service.ts';
-import { feedOf, latestPriceUpdate } from '../markets/service.ts';
+import { latestPriceUpdate, type MarketFeed } from '../markets/index.ts';
 import { insertNotifications, type NewNotification, publishNotifications } from '../notifications/service.ts';
 import { walletBalances } from '../wallet/balances.ts';
 import { withdrawalFeeQuote, withdrawalMinimum } from '../wallet/fees.ts';
@@ -44,7 +45,10 @@ import { parseCurrency, parseIdempotencyKey, parseWalletAmount, trimAmount, unit
 import { parseAddress, parseExtraId, parseNetwork } from './rules.ts';
 
 export interface WithdrawalDeps {
-  context: AppContext;
+  /** Sends the payouts and quotes their fees. */
+  gateway: PaymentGateway;
+  /** The live USD prices (the markets' feed). */
+  feed: Pick<MarketFeed, 'usdPrice'>;
   db: Database;
   pubsub: PubSub;
   log: Logger;
@@ -53,6 +57,8 @@ export interface WithdrawalDeps {
   balancesMoved?: ((accountId: string, currencies: ReadonlySet<string>) => void) | undefined;
   /** Opens the accounts' sealed TOTP secrets. */
   secretBox: SecretBox;
+  /** The accounts' TOTP secrets and used steps (the accounts module's). */
+  accounts: AccountCredentials;
   /** Wrong withdrawal 2FA codes per account. */
   twoFactorLimiter: AttemptLimiter;
   /** Tells the payout processor that withdrawals wait to be sent. */
@@ -217,7 +223,7 @@ async function prepareItem(deps: WithdrawalDeps, input: ItemInput, index: number
   const currency = check(parseCurrency(input.currency), index);
   const network = check(parseNetwork(input.network, currency), index);
   const units = check(parseWalletAmount(input.amount, currency), index);
-  const minimum = await withdrawalMinimum(deps.context, currency, undefined, network);
+  const minimum = await withdrawalMinimum(deps, currency, undefined, network);
   if (units < minimum.units) {
     check(
       {
@@ -233,7 +239,7 @@ async function prepareItem(deps: WithdrawalDeps, input: ItemInput, index: number
   const extraId = check(parseExtraId(input.extra_id, currency), index);
   const fiatAmount = parseFiatAmount(input.fiat_amount, index);
   const ipnCallbackUrl = parseCallbackUrl(input.ipn_callback_url, index);
-  const { fee, total } = await withdrawalFeeQuote(deps.context, currency, units, network);
+  const { fee, total } = await withdrawalFeeQuote(deps, currency, units, network);
   const amount = unitsText(units, currency);
   return {
     currency,
@@ -279,9 +285,9 @@ function parseCallbackUrl(input: string | null | undefined, index: number | null
  * The USD price of a currency now: the running market feed's, else the last published price of
  * its USD pair, else the catalogue's reference price (the same order of sources the markets use).
  */
-export function usdPrice(deps: Pick<WithdrawalDeps, 'context' | 'pubsub'>, currency: string): Amount {
+export function usdPrice(deps: Pick<WithdrawalDeps, 'feed' | 'pubsub'>, currency: string): Amount {
   if (currency === 'USD') return { units: 1n, scale: 0 };
-  const fromFeed = feedOf(deps.context)?.usdPrice(currency);
+  const fromFeed = deps.feed.usdPrice(currency);
   if (fromFeed !== undefined && isPositive(fromFeed)) return fromFeed;
   const published = latestPriceUpdate(deps.pubsub, `${currency}_USD`)?.price;
   const fromPubSub = published === undefined ? null : parseDecimal(String(published), AMOUNT_LIMITS);

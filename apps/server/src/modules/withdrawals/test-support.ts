@@ -5,13 +5,10 @@ import {
   type PayoutState,
   type PayoutStatus,
   ProviderError,
-  payoutListenerOf,
-  setPaymentProvider,
 } from '../../adapters/payments/index.ts';
 import type { TestServer } from '../../test/harness.ts';
 import { currentCode } from '../auth/test-support.ts';
 import { type Member, signUpMember } from '../wallet/test-support.ts';
-import { payoutProcessorOf } from './index.ts';
 
 export const ADDRESSES = {
   BTC: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
@@ -157,21 +154,19 @@ async function answer<T>(value: Answer<T>): Promise<T> {
 
 export function installFake(server: TestServer): FakePayoutProvider {
   const fake = new FakePayoutProvider();
-  setPaymentProvider(server.context, fake);
+  server.services.paymentProvider.gateway.useProvider(fake);
   return fake;
 }
 
 /** Delivers an update as the payments module does with a checked webhook. */
 export async function deliverWebhook(server: TestServer, state: PayoutState): Promise<void> {
-  const listener = payoutListenerOf(server.context);
+  const listener = server.services.paymentProvider.gateway.payoutListener;
   if (!listener) throw new Error('no payout listener registered');
   await listener(state);
 }
 
 export function processorOf(server: TestServer) {
-  const processor = payoutProcessorOf(server.context);
-  if (!processor) throw new Error('no payout processor');
-  return processor;
+  return server.services.withdrawals.processor;
 }
 
 export type WithdrawalAnswer = {

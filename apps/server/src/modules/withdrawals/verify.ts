@@ -32,7 +32,7 @@ export async function verifyPayout(
   if (rows.length === 0) throw new AppError('PAYOUT_NOT_FOUND');
   const waiting = rows.filter((row) => row.status === 'pending' && row.batch_id !== null && row.needs_verification);
   if (waiting.length === 0) throw new AppError('PAYOUT_NOT_VERIFIABLE');
-  const provider = providerOrNull(deps.context);
+  const provider = providerOrNull(deps);
   if (provider === null) throw new AppError('PROVIDER_UNAVAILABLE');
 
   for (const batchId of new Set(waiting.map((row) => row.batch_id as string))) {

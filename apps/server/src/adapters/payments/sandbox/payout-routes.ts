@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponses } from '../../../http/openapi.ts';
 import { fail, ok, type Result, unwrap } from '../../../lib/errors.ts';
-import { errorResponses } from '../../../modules/auth/openapi.ts';
 import type { SandboxProvider } from '../sandbox.ts';
 import type { PayoutState } from '../types.ts';
 import { idSchema, SANDBOX_TAGS } from './page-replies.ts';

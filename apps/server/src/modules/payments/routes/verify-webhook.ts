@@ -9,7 +9,7 @@ import { type PaymentRoutesEnv, PROVIDER_TAGS } from './route-env.ts';
 /** POST /webhook/verify (§7.4): would the configured provider accept this signed payload? */
 export function verifyWebhookRoute(scope: FastifyInstance, env: PaymentRoutesEnv): void {
   const app = scope.withTypeProvider<ZodTypeProvider>();
-  const { context, signedIn } = env;
+  const { context, service, signedIn } = env;
   app.post(
     `${PROVIDER_PREFIX}/webhook/verify`,
     {
@@ -22,6 +22,6 @@ export function verifyWebhookRoute(scope: FastifyInstance, env: PaymentRoutesEnv
         response: { 200: webhookVerifyResponseSchema, ...errorResponses(400, 401) },
       },
     },
-    async (request) => ({ valid: verifyWebhookSignature(context, request.body) }),
+    async (request) => ({ valid: verifyWebhookSignature(context, service, request.body) }),
   );
 }

@@ -10,12 +10,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../../context.ts';
 import { unwrap } from '../../../lib/errors.ts';
 import { authenticate, bearerAuth, errorResponses } from '../../auth/index.ts';
-import { depositEstimate, minimumAmounts, withdrawalFeeEstimate } from '../fees.ts';
+import { depositEstimate, type FeeContext, minimumAmounts, withdrawalFeeEstimate } from '../fees.ts';
 
 const tags = ['wallet'];
 
 /** What moving money costs before it moves: withdrawal fees, what a deposit brings, the minimums. */
-export function walletFeeRoutes(scope: FastifyInstance, context: AppContext): void {
+export function walletFeeRoutes(scope: FastifyInstance, context: AppContext, fees: FeeContext): void {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   const signedIn = { onRequest: authenticate(context) };
 
@@ -32,7 +32,7 @@ export function walletFeeRoutes(scope: FastifyInstance, context: AppContext): vo
       },
     },
     async (request) =>
-      unwrap(await withdrawalFeeEstimate(context, request.query.currency, request.query.amount, request.query.network)),
+      unwrap(await withdrawalFeeEstimate(fees, request.query.currency, request.query.amount, request.query.network)),
   );
 
   app.get(
@@ -49,7 +49,7 @@ export function walletFeeRoutes(scope: FastifyInstance, context: AppContext): vo
     },
     async (request) => {
       const estimate = unwrap(
-        await withdrawalFeeEstimate(context, request.query.currency, request.query.amount, request.query.network),
+        await withdrawalFeeEstimate(fees, request.query.currency, request.query.amount, request.query.network),
       );
       return { currency: estimate.currency, amount: estimate.amount, fee: estimate.fee, total: estimate.total_amount };
     },
@@ -67,7 +67,7 @@ export function walletFeeRoutes(scope: FastifyInstance, context: AppContext): vo
         response: { 200: depositEstimateSchema, ...errorResponses(400, 401) },
       },
     },
-    async (request) => unwrap(await depositEstimate(context, request.query.currency, request.query.amount)),
+    async (request) => unwrap(await depositEstimate(fees, request.query.currency, request.query.amount)),
   );
 
   app.get(
@@ -81,6 +81,6 @@ export function walletFeeRoutes(scope: FastifyInstance, context: AppContext): vo
         response: { 200: minimumAmountsSchema, ...errorResponses(401) },
       },
     },
-    async () => minimumAmounts(context),
+    async () => minimumAmounts(fees),
   );
 }
