@@ -21,7 +21,7 @@ import { findSignInAccount } from '../accounts/service.ts';
 import { signAccessToken } from './access-tokens.ts';
 import { AttemptLimiter } from './attempt-limiter.ts';
 import { authenticate, currentAccount, requireAccountOwner } from './guard.ts';
-import { ipRateLimit, LOGIN_IP_LIMIT, REFRESH_IP_LIMIT, TWO_FACTOR_IP_LIMIT, unwrapLimited } from './limits.ts';
+import { ipRateLimit, LOGIN_IP_LIMIT, REFRESH_IP_LIMIT, TWO_FACTOR_IP_LIMIT } from './limits.ts';
 import { bearerAuth, errorResponses } from './openapi.ts';
 import { changePassword } from './password-change.ts';
 import { confirmPasswordReset, type PasswordResetDeps, requestPasswordReset } from './password-reset.ts';
@@ -75,8 +75,7 @@ export function accountSecurityRoutes(scope: FastifyInstance, context: AppContex
         response: { 202: passwordResetRequestedSchema, ...errorResponses(400, 429) },
       },
     },
-    async (request, reply) =>
-      reply.status(202).send(unwrapLimited(await requestPasswordReset(resetDeps, request.body.email))),
+    async (request, reply) => reply.status(202).send(unwrap(await requestPasswordReset(resetDeps, request.body.email))),
   );
 
   app.post(
@@ -114,7 +113,7 @@ export function accountSecurityRoutes(scope: FastifyInstance, context: AppContex
       },
     },
     async (request, reply) => {
-      const session = unwrapLimited(
+      const session = unwrap(
         await changePassword({ ...deps, mailer, log: context.log }, request.params.id, request.body),
       );
       await noteSessionDevice(context, request, session.refresh_token);

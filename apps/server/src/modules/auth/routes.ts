@@ -19,7 +19,6 @@ import {
   LOGIN_IP_LIMIT,
   REFRESH_IP_LIMIT,
   REGISTRATION_IP_LIMIT,
-  unwrapLimited,
   WALLET_CHALLENGE_IP_LIMIT,
 } from './limits.ts';
 import { errorResponses } from './openapi.ts';
@@ -55,7 +54,7 @@ export function authRoutes(scope: FastifyInstance, context: AppContext, deps: Au
     async (request, reply) => {
       const body = request.body;
       const result = body.login_type === 'email' ? await loginWithEmail(deps, body) : await loginWithWallet(deps, body);
-      const session = unwrapLimited(result);
+      const session = unwrap(result);
       await noteSessionDevice(context, request, session.refresh_token);
       setRefreshCookie(reply, config, session.refresh_token);
       return session;
