@@ -1,6 +1,7 @@
 import { type Amount, div, formatDecimal, isZero, mul, parseDecimal, stripTrailingZeros, sub } from '@platform/money';
 import WebSocket from 'ws';
 import { z } from 'zod';
+import { invariant } from '../../lib/invariant.ts';
 import type { Logger } from '../../logger.ts';
 import { RateLimitedError, retryAtFromHeader } from './rate-limiter.ts';
 import type { PriceQuote, PriceSource, PriceSourceHealth } from './types.ts';
@@ -152,9 +153,10 @@ export class ExchangePriceSource implements PriceSource {
       if (ref.market !== '') refsByMarket.set(ref.market, ref);
     }
     if (refsByMarket.size === 0) return () => {};
-    if (refsByMarket.size > MAX_STREAMS_PER_CONNECTION) {
-      throw new Error(`exchange: at most ${MAX_STREAMS_PER_CONNECTION} streams per connection`);
-    }
+    invariant(
+      refsByMarket.size <= MAX_STREAMS_PER_CONNECTION,
+      `exchange: at most ${MAX_STREAMS_PER_CONNECTION} streams per connection`,
+    );
     const streamNames = [...refsByMarket.keys()].map((market) => `${market.toLowerCase()}@ticker`);
     const stream = new TickerStream({
       url: `${this.#options.wsUrl}/stream?streams=${streamNames.join('/')}`,
