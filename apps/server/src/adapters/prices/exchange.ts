@@ -37,6 +37,8 @@ export type ExchangePriceSourceOptions = {
   setTimer?: SetTimer;
 };
 
+/** Enough of an unreadable stream message to recognise it in the log, without logging a flood. */
+const LOGGED_MESSAGE_CHARS = 200;
 const SOURCE_NAME = 'exchange';
 const DEFAULT_TIMEOUT_MS = 5000;
 /** Binance sends Retry-After with every 429/418; a minute (its weight window) if it ever does not. */
@@ -274,7 +276,10 @@ export class ExchangePriceSource implements PriceSource {
   #onStreamText(text: string, refsByMarket: Map<string, MarketRef>, onQuote: (quote: PriceQuote) => void): void {
     const parsed = streamMessageSchema.safeParse(parseJson(text));
     if (!parsed.success) {
-      this.#options.logger.warn({ message: text.slice(0, 200) }, 'dropped unreadable exchange stream message');
+      this.#options.logger.warn(
+        { message: text.slice(0, LOGGED_MESSAGE_CHARS) },
+        'dropped unreadable exchange stream message',
+      );
       return;
     }
     const event = parsed.data.data;

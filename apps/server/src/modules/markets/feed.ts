@@ -222,7 +222,14 @@ export type MarketFeedOptions = {
 
 export const priceTopic = (pairId: string) => `price.${pairId}`;
 
-const intervalStartMs = { '1m': MS_PER_MINUTE, '1h': 3_600_000, '1d': DAY_MS } as const;
+const intervalStartMs = { '1m': MS_PER_MINUTE, '1h': 60 * MS_PER_MINUTE, '1d': DAY_MS } as const;
+
+/** Price messages at most four times a second per pair: smooth to the eye, bounded for slow sockets. */
+const DEFAULT_PUBLISH_INTERVAL_MS = 250;
+/** Candles and statistics reach the database every 5 s: a crash loses at most that much, writes stay few. */
+const DEFAULT_FLUSH_INTERVAL_MS = 5_000;
+/** Spec §9: the price polling fallback runs every 30 s. */
+const DEFAULT_POLL_INTERVAL_MS = 30_000;
 
 /**
  * The price feed worker: USD quotes per coin from the source chain, exact per-pair prices derived
@@ -382,9 +389,9 @@ export class MarketFeed {
     this.publishDirty();
     const { source } = this.options;
     if (source.subscribe) this.unsubscribe = source.subscribe(this.symbols, (quote) => this.onQuote(quote));
-    this.every(this.options.publishIntervalMs ?? 250, () => this.publishDirty());
-    this.every(this.options.flushIntervalMs ?? 5_000, () => void this.flush());
-    this.every(this.options.pollIntervalMs ?? 30_000, () => void this.poll());
+    this.every(this.options.publishIntervalMs ?? DEFAULT_PUBLISH_INTERVAL_MS, () => this.publishDirty());
+    this.every(this.options.flushIntervalMs ?? DEFAULT_FLUSH_INTERVAL_MS, () => void this.flush());
+    this.every(this.options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS, () => void this.poll());
   }
 
   private every(ms: number, task: () => void): void {

@@ -21,6 +21,9 @@ import { errorResponses } from '../auth/index.ts';
 import type { MarketFeed } from '../markets/feed.ts';
 import { feedOf, listTradingPairs, PAIR_NOT_FOUND } from '../markets/service.ts';
 
+/** Longest currency code in a path: listed codes are a few characters; longer is never one. */
+const MAX_CURRENCY_LENGTH = 20;
+
 /** The payment provider's path segment (spec §7.4: /v1/{payment-provider}). */
 export const PROVIDER_PREFIX = '/v1/triple-a';
 const tags = ['payment-provider'];
@@ -145,7 +148,7 @@ export function providerModule(scope: FastifyInstance, context: AppContext): voi
       schema: {
         tags,
         summary: 'Quote of one pair',
-        params: z.object({ base: z.string().max(20), quote: z.string().max(20) }),
+        params: z.object({ base: z.string().max(MAX_CURRENCY_LENGTH), quote: z.string().max(MAX_CURRENCY_LENGTH) }),
         response: { 200: providerPriceQuoteSchema, ...errorResponses(404) },
       },
     },
