@@ -18,6 +18,28 @@ export type PriceSourceName = (typeof priceSourceNames)[number];
 /** A USD amount in the environment: digits, at most two decimals (cents). */
 const USD_AMOUNT = /^\d{1,15}(\.\d{1,2})?$/;
 
+/** Connections per server: enough for the request bursts of one node, far below PostgreSQL's default 100. */
+const DEFAULT_POOL_SIZE = 10;
+/** A pool above this would starve other clients of a stock PostgreSQL server; a typo, not a setting. */
+const MAX_POOL_SIZE = 200;
+/** 32 characters of a random secret carry the 256 bits HS256 wants. */
+const MIN_JWT_SECRET_LENGTH = 32;
+/** Access tokens live 15 minutes: a stolen one is short-lived, and refreshing costs one request. */
+const DEFAULT_ACCESS_TOKEN_TTL_SECONDS = 900;
+/** Bounds of the access-token lifetime: under 30 s clients would refresh constantly, over a day a leak lasts too long. */
+const MIN_ACCESS_TOKEN_TTL_SECONDS = 30;
+const MAX_ACCESS_TOKEN_TTL_SECONDS = 86_400;
+/** A refresh token (a signed-in browser) lasts a month; at most a year. */
+const DEFAULT_REFRESH_TOKEN_TTL_DAYS = 30;
+const MAX_REFRESH_TOKEN_TTL_DAYS = 365;
+/** The simulator moves prices four times a second: lively charts, little CPU; 50 ms..1 min are sane. */
+const DEFAULT_SIMULATOR_TICK_MS = 250;
+const MIN_SIMULATOR_TICK_MS = 50;
+const MAX_SIMULATOR_TICK_MS = 60_000;
+/** Seeded history is at most ten years of days and a week of minutes: more only slows the start. */
+const MAX_HISTORY_DAYS = 3_650;
+const MAX_HISTORY_MINUTE_HOURS = 168;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65_535).default(3000),
@@ -28,15 +50,25 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// or postgresql:// URL' })
     .optional(),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-  JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(MAX_POOL_SIZE).default(DEFAULT_POOL_SIZE),
+  JWT_SECRET: z.string().min(MIN_JWT_SECRET_LENGTH, { error: 'must be at least 32 characters' }).optional(),
   DATA_ENCRYPTION_KEY: z
     .string()
     .regex(/^[0-9a-fA-F]{64}$/, { error: 'must be 64 hex characters (32 bytes)' })
     .transform((key) => key.toLowerCase())
     .optional(),
-  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
-  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(MIN_ACCESS_TOKEN_TTL_SECONDS)
+    .max(MAX_ACCESS_TOKEN_TTL_SECONDS)
+    .default(DEFAULT_ACCESS_TOKEN_TTL_SECONDS),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_REFRESH_TOKEN_TTL_DAYS)
+    .default(DEFAULT_REFRESH_TOKEN_TTL_DAYS),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_PRETTY: envBoolean.optional(),
   MAILER: z.enum(['outbox']).default('outbox'),
@@ -58,7 +90,12 @@ const envSchema = z.object({
     )
     .default(['simulator']),
   SIMULATOR_SEED: z.string().min(1).max(200).default('meridian'),
-  SIMULATOR_TICK_MS: z.coerce.number().int().min(50).max(60_000).default(250),
+  SIMULATOR_TICK_MS: z.coerce
+    .number()
+    .int()
+    .min(MIN_SIMULATOR_TICK_MS)
+    .max(MAX_SIMULATOR_TICK_MS)
+    .default(DEFAULT_SIMULATOR_TICK_MS),
   EXCHANGE_REST_URL: z.url({ error: 'must be an absolute http(s) URL' }).default('https://data-api.binance.vision'),
   EXCHANGE_WS_URL: z
     .string()
@@ -69,8 +106,8 @@ const envSchema = z.object({
   PRICE_FEED_ENABLED: envBoolean.default(true),
   /** Spec §9: price polling fallback every 30 s. */
   PRICE_POLL_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
-  HISTORY_DAYS: z.coerce.number().int().min(0).max(3_650).optional(),
-  HISTORY_MINUTE_HOURS: z.coerce.number().int().min(0).max(168).optional(),
+  HISTORY_DAYS: z.coerce.number().int().min(0).max(MAX_HISTORY_DAYS).optional(),
+  HISTORY_MINUTE_HOURS: z.coerce.number().int().min(0).max(MAX_HISTORY_MINUTE_HOURS).optional(),
   /** Limit and stop prices must lie within this many basis points of the reference price (1000 = 10 %). */
   PRICE_BAND_BPS: z.coerce.number().int().min(10).max(9_000).default(1_000),
   /** Conversions refuse to quote from a reference price older than this (docs/conversions.md). */
@@ -135,6 +172,7 @@ const envSchema = z.object({
 /** Test servers keep their seeded history tiny: every integration suite boots one. */
 const TEST_HISTORY_DAYS = 2;
 const TEST_HISTORY_MINUTE_HOURS = 1;
+/** A year of daily candles and a day of minute candles: what the charts' longest ranges show. */
 const DEFAULT_HISTORY_DAYS = 365;
 const DEFAULT_HISTORY_MINUTE_HOURS = 24;
 
@@ -218,7 +256,7 @@ const repoRoot = path.resolve(import.meta.dirname, '../../..');
  * The sandbox provider's public endpoints credit any balance on request: fine for a demo, fatal for
  * real money. In production it must be asked for by name.
  */
-function refuseSandboxInProduction(env: z.output<typeof envSchema>): void {
+function refuseSandboxInProduction(env: Env): void {
   if (env.NODE_ENV !== 'production' || env.PAYMENT_PROVIDER !== 'sandbox' || env.ALLOW_SANDBOX_IN_PRODUCTION) return;
   throw new ConfigError([
     'PAYMENT_PROVIDER: the sandbox provider (the default) is refused with NODE_ENV=production: ' +
@@ -237,12 +275,20 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
   }
   const env = parsed.data;
   refuseSandboxInProduction(env);
+  return { ...serverConfig(env), ...marketConfig(env), ...moneyConfig(env) };
+}
+
+type Env = z.output<typeof envSchema>;
+const withoutTrailingSlash = (url: string) => url.replace(/\/$/, '');
+
+/** The server itself: network, storage, secrets, sessions, logs. */
+function serverConfig(env: Env) {
   const dataDir = path.resolve(env.DATA_DIR);
   return {
     env: env.NODE_ENV,
     port: env.PORT,
     host: env.HOST,
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    publicUrl: withoutTrailingSlash(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`),
     dataDir,
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
@@ -257,12 +303,19 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     trustProxy: env.TRUST_PROXY,
     rateLimitEnabled: env.RATE_LIMIT_ENABLED,
+    kycStorageDir: path.resolve(env.KYC_STORAGE_DIR ?? path.join(dataDir, 'kyc')),
+  };
+}
+
+/** Prices, history, the exchange's own market maker and takers. */
+function marketConfig(env: Env) {
+  return {
     priceSources: [...new Set([...env.PRICE_SOURCES.filter((name) => name !== 'simulator'), 'simulator' as const])],
     simulatorSeed: env.SIMULATOR_SEED,
     simulatorTickMs: env.SIMULATOR_TICK_MS,
-    exchangeRestUrl: env.EXCHANGE_REST_URL.replace(/\/$/, ''),
-    exchangeWsUrl: env.EXCHANGE_WS_URL.replace(/\/$/, ''),
-    marketDataUrl: env.MARKET_DATA_URL.replace(/\/$/, ''),
+    exchangeRestUrl: withoutTrailingSlash(env.EXCHANGE_REST_URL),
+    exchangeWsUrl: withoutTrailingSlash(env.EXCHANGE_WS_URL),
+    marketDataUrl: withoutTrailingSlash(env.MARKET_DATA_URL),
     marketDataApiKey: env.MARKET_DATA_API_KEY,
     priceFeedEnabled: env.PRICE_FEED_ENABLED,
     pricePollIntervalMs: env.PRICE_POLL_INTERVAL_MS,
@@ -270,11 +323,6 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     historyMinuteHours:
       env.HISTORY_MINUTE_HOURS ?? (env.NODE_ENV === 'test' ? TEST_HISTORY_MINUTE_HOURS : DEFAULT_HISTORY_MINUTE_HOURS),
     priceBandBps: env.PRICE_BAND_BPS,
-    conversions: {
-      referenceMaxAgeSeconds: env.CONVERSION_REFERENCE_MAX_AGE_SECONDS,
-      accountLimitUsd: env.CONVERSION_ACCOUNT_LIMIT_USD,
-      houseLimitUsd: env.CONVERSION_HOUSE_LIMIT_USD,
-    },
     engineSnapshotEvery: env.ENGINE_SNAPSHOT_EVERY,
     marketMakerEnabled: env.MARKET_MAKER_ENABLED ?? env.NODE_ENV !== 'test',
     marketMakerRefreshMs: env.MARKET_MAKER_REFRESH_MS,
@@ -285,25 +333,35 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       .filter((pair) => pair.length > 0),
     marketTakerEnabled: env.MARKET_TAKER_ENABLED ?? env.NODE_ENV !== 'test',
     marketTakerTradesPerMinute: env.MARKET_TAKER_TRADES_PER_MINUTE,
+  };
+}
+
+/** Money in and out: conversions' limits, the payment provider and its credentials. */
+function moneyConfig(env: Env) {
+  return {
+    conversions: {
+      referenceMaxAgeSeconds: env.CONVERSION_REFERENCE_MAX_AGE_SECONDS,
+      accountLimitUsd: env.CONVERSION_ACCOUNT_LIMIT_USD,
+      houseLimitUsd: env.CONVERSION_HOUSE_LIMIT_USD,
+    },
     paymentProvider: env.PAYMENT_PROVIDER,
     sandboxConfirmDelayMs: env.SANDBOX_CONFIRM_DELAY_MS,
     sandboxPayoutStepMs: env.SANDBOX_PAYOUT_STEP_MS,
     webhookToleranceSeconds: env.WEBHOOK_TOLERANCE_SECONDS,
     walletHdSeed: env.WALLET_HD_SEED?.toLowerCase(),
     tripleA: {
-      apiUrl: env.TRIPLEA_API_URL.replace(/\/$/, ''),
+      apiUrl: withoutTrailingSlash(env.TRIPLEA_API_URL),
       clientId: env.TRIPLEA_CLIENT_ID,
       clientSecret: env.TRIPLEA_CLIENT_SECRET,
       merchantKey: env.TRIPLEA_MERCHANT_KEY,
       sandbox: env.TRIPLEA_SANDBOX,
     },
     nowPayments: {
-      apiUrl: env.NOWPAYMENTS_API_URL.replace(/\/$/, ''),
+      apiUrl: withoutTrailingSlash(env.NOWPAYMENTS_API_URL),
       apiKey: env.NOWPAYMENTS_API_KEY,
       ipnSecret: env.NOWPAYMENTS_IPN_SECRET,
       email: env.NOWPAYMENTS_EMAIL,
       password: env.NOWPAYMENTS_PASSWORD,
     },
-    kycStorageDir: path.resolve(env.KYC_STORAGE_DIR ?? path.join(dataDir, 'kyc')),
   };
 }

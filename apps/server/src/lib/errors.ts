@@ -22,11 +22,21 @@ export class AppError extends Error {
   }
 }
 
-export type Failure = { ok: false; code: ErrorCode; message?: string; details?: unknown };
+/** `headers` are HTTP headers the failure answers with (Retry-After on a limit), set by the edge. */
+export type Failure = {
+  ok: false;
+  code: ErrorCode;
+  message?: string;
+  details?: unknown;
+  headers?: Record<string, string>;
+};
 export type Result<T> = { ok: true; value: T } | Failure;
 
 export const ok = <T>(value: T): Result<T> => ({ ok: true, value });
-export const fail = (code: ErrorCode, extra: { message?: string; details?: unknown } = {}): Failure => ({
+export const fail = (
+  code: ErrorCode,
+  extra: { message?: string; details?: unknown; headers?: Record<string, string> } = {},
+): Failure => ({
   ok: false,
   code,
   ...extra,
@@ -38,5 +48,6 @@ export function unwrap<T>(result: Result<T>): T {
   throw new AppError(result.code, {
     ...(result.message !== undefined ? { message: result.message } : {}),
     ...(result.details !== undefined ? { details: result.details } : {}),
+    ...(result.headers !== undefined ? { headers: result.headers } : {}),
   });
 }

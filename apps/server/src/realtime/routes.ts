@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { type AuthenticatedAccount, accessTokenKey, verifyAccessToken } from '../modules/auth/access-tokens.ts';
 import { accountStates } from '../modules/auth/account-state.ts';
-import { assertSessionCurrent } from '../modules/auth/session-versions.ts';
+import { sessionCurrent } from '../modules/auth/session-versions.ts';
 import { SocketGateway, type TokenCheck } from './gateway.ts';
 import { SOCKET_LIMITS } from './limits.ts';
 
@@ -86,12 +86,7 @@ function tokenVerifier(context: AppContext): (token: string) => Promise<TokenChe
 }
 
 async function sessionIsCurrent(context: AppContext, account: AuthenticatedAccount, now: Date): Promise<boolean> {
-  try {
-    await assertSessionCurrent(context.db, account, now);
-    return true;
-  } catch {
-    return false;
-  }
+  return (await sessionCurrent(context.db, account, now)).ok;
 }
 
 const connectQuerySchema = z.object({ token: z.string().min(1).max(4096).optional() });

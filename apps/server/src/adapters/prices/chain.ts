@@ -1,3 +1,4 @@
+import { invariant } from '../../lib/invariant.ts';
 import type { Logger } from '../../logger.ts';
 import { RateLimitedError } from './rate-limiter.ts';
 import type { PriceQuote, PriceSource, PriceSourceHealth } from './types.ts';
@@ -38,7 +39,7 @@ export class PriceSourceChain implements PriceSource {
   readonly #sightings = new Map<PriceSource, Map<string, Sighting>>();
 
   constructor(options: PriceSourceChainOptions) {
-    if (options.sources.length === 0) throw new Error('PriceSourceChain needs at least one source');
+    invariant(options.sources.length > 0, 'PriceSourceChain needs at least one source');
     this.#options = options;
     this.#now = options.now ?? (() => new Date());
   }

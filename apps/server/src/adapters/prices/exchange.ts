@@ -1,6 +1,7 @@
 import { type Amount, div, formatDecimal, isZero, mul, parseDecimal, stripTrailingZeros, sub } from '@platform/money';
 import WebSocket from 'ws';
 import { z } from 'zod';
+import { invariant } from '../../lib/invariant.ts';
 import type { Logger } from '../../logger.ts';
 import { RateLimitedError, retryAtFromHeader } from './rate-limiter.ts';
 import type { PriceQuote, PriceSource, PriceSourceHealth } from './types.ts';
@@ -36,6 +37,8 @@ export type ExchangePriceSourceOptions = {
   setTimer?: SetTimer;
 };
 
+/** Enough of an unreadable stream message to recognise it in the log, without logging a flood. */
+const LOGGED_MESSAGE_CHARS = 200;
 const SOURCE_NAME = 'exchange';
 const DEFAULT_TIMEOUT_MS = 5000;
 /** Binance sends Retry-After with every 429/418; a minute (its weight window) if it ever does not. */
@@ -152,9 +155,10 @@ export class ExchangePriceSource implements PriceSource {
       if (ref.market !== '') refsByMarket.set(ref.market, ref);
     }
     if (refsByMarket.size === 0) return () => {};
-    if (refsByMarket.size > MAX_STREAMS_PER_CONNECTION) {
-      throw new Error(`exchange: at most ${MAX_STREAMS_PER_CONNECTION} streams per connection`);
-    }
+    invariant(
+      refsByMarket.size <= MAX_STREAMS_PER_CONNECTION,
+      `exchange: at most ${MAX_STREAMS_PER_CONNECTION} streams per connection`,
+    );
     const streamNames = [...refsByMarket.keys()].map((market) => `${market.toLowerCase()}@ticker`);
     const stream = new TickerStream({
       url: `${this.#options.wsUrl}/stream?streams=${streamNames.join('/')}`,
@@ -272,7 +276,10 @@ export class ExchangePriceSource implements PriceSource {
   #onStreamText(text: string, refsByMarket: Map<string, MarketRef>, onQuote: (quote: PriceQuote) => void): void {
     const parsed = streamMessageSchema.safeParse(parseJson(text));
     if (!parsed.success) {
-      this.#options.logger.warn({ message: text.slice(0, 200) }, 'dropped unreadable exchange stream message');
+      this.#options.logger.warn(
+        { message: text.slice(0, LOGGED_MESSAGE_CHARS) },
+        'dropped unreadable exchange stream message',
+      );
       return;
     }
     const event = parsed.data.data;

@@ -1,3 +1,5 @@
+import { invariant } from '../../lib/invariant.ts';
+
 /**
  * Rate limits shared by the price adapters: our own request budget towards a provider, and the
  * error a source throws when the provider told it to back off.
@@ -47,9 +49,10 @@ export class RequestBudget {
   readonly #sentAtMs: number[] = [];
 
   constructor(options: RequestBudgetOptions) {
-    if (!Number.isInteger(options.maxRequests) || options.maxRequests < 1) {
-      throw new Error('RequestBudget: maxRequests must be a positive integer');
-    }
+    invariant(
+      Number.isInteger(options.maxRequests) && options.maxRequests >= 1,
+      'RequestBudget: maxRequests must be a positive integer',
+    );
     this.#options = options;
   }
 

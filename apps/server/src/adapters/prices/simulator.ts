@@ -8,6 +8,7 @@ import {
   REFERENCE_PRICES_USD,
 } from '@platform/contracts';
 import { decimal, div, formatDecimal, mulToScale, toScale } from '@platform/money';
+import { invariant } from '../../lib/invariant.ts';
 import type { PriceQuote, PriceSource, PriceSourceHealth } from './types.ts';
 
 /**
@@ -137,7 +138,7 @@ export type CoinModel = {
 };
 
 export function coinModel(symbol: string, referencePrice = REFERENCE_PRICES_USD[symbol]): CoinModel {
-  if (referencePrice === undefined) throw new Error(`No reference price for ${symbol}`);
+  invariant(referencePrice !== undefined, `No reference price for ${symbol}`);
   const magnitude = decimalMagnitude(referencePrice);
   const scale = pricePrecisionForMagnitude(magnitude);
   return {

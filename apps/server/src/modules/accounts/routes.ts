@@ -20,7 +20,6 @@ import {
   ipRateLimit,
   rateLimited,
   requireAccountOwner,
-  unwrapLimited,
 } from '../auth/index.ts';
 import { REGISTRATION_IP_LIMIT, VERIFICATION_MAILS_PER_ACCOUNT, VERIFY_EMAIL_IP_LIMIT } from '../auth/limits.ts';
 import { confirmEmail, sendVerificationMail } from './email-verification.ts';
@@ -110,7 +109,7 @@ export function accountsModule(scope: FastifyInstance, context: AppContext): voi
       const token = request.body?.token;
       if (token !== undefined) return unwrap(await confirmEmail(db, id, token, clock()));
       const retryAfter = mailLimiter.retryAfterSeconds(id);
-      if (retryAfter > 0) return unwrapLimited(rateLimited(retryAfter));
+      if (retryAfter > 0) return unwrap(rateLimited(retryAfter));
       const sent = unwrap(await sendVerificationMail({ db, mailer, publicUrl: config.publicUrl }, id, clock()));
       // Every mail sent spends the budget, as a failed attempt would.
       mailLimiter.recordFailure(id);

@@ -1,9 +1,9 @@
 import type { FastifyRequest, onRequestAsyncHookHandler, preValidationAsyncHookHandler } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { AppError, unwrap } from '../../lib/errors.ts';
+import { AppError, fail, ok, type Result, unwrap } from '../../lib/errors.ts';
 import { type AuthenticatedAccount, accessTokenKey, verifyAccessToken } from './access-tokens.ts';
 import { accountStates, usableAccount } from './account-state.ts';
-import { assertSessionCurrent } from './session-versions.ts';
+import { sessionCurrent } from './session-versions.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -18,6 +18,7 @@ const BEARER = /^Bearer ([A-Za-z0-9_\-.=]+)$/i;
  * onRequest hook: checks the bearer access token and sets request.account. It runs before body
  * validation, so an anonymous caller learns nothing about a route's inputs. A valid token of an
  * account that was frozen or no longer exists is refused too (401), for reads and writes alike.
+ * The hook is the edge: every refusal is a result, unwrapped in this one place.
  * Usage: `{ onRequest: authenticate(context) }`.
  */
 export function authenticate(
@@ -25,15 +26,20 @@ export function authenticate(
 ): onRequestAsyncHookHandler {
   const signing = accessTokenKey(context.secrets.jwtSecret, context.config.accessTokenTtlSeconds);
   const states = accountStates(context);
-  return async (request) => {
-    const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
-    if (!token) throw new AppError('UNAUTHORIZED');
+  const bearerAccount = async (authorization: string | undefined): Promise<Result<AuthenticatedAccount>> => {
+    const token = BEARER.exec(authorization ?? '')?.[1];
+    if (!token) return fail('UNAUTHORIZED');
     const now = context.clock();
-    const account = unwrap(await verifyAccessToken(signing, token, now));
-    unwrap(usableAccount(await states.of(account.id)));
+    const account = await verifyAccessToken(signing, token, now);
+    if (!account.ok) return account;
+    const usable = usableAccount(await states.of(account.value.id));
+    if (!usable.ok) return usable;
     // Sessions ended since the token was minted (password change, sign out elsewhere) void it.
-    await assertSessionCurrent(context.db, account, now);
-    request.account = account;
+    const current = await sessionCurrent(context.db, account.value, now);
+    return current.ok ? account : current;
+  };
+  return async (request) => {
+    request.account = unwrap(await bearerAccount(request.headers.authorization));
   };
 }
 
@@ -45,12 +51,18 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export const requireAccountOwner: preValidationAsyncHookHandler = async (request) => {
   const account = currentAccount(request);
-  const id = (request.params as { id?: unknown }).id;
-  if (typeof id !== 'string' || !UUID.test(id)) return;
-  if (id.toLowerCase() !== account.id) throw new AppError('FORBIDDEN');
+  unwrap(ownerCheck(account, (request.params as { id?: unknown }).id));
 };
 
-/** The authenticated account of a route behind `authenticate`. */
+function ownerCheck(account: AuthenticatedAccount, id: unknown): Result<void> {
+  if (typeof id !== 'string' || !UUID.test(id)) return ok(undefined);
+  return id.toLowerCase() === account.id ? ok(undefined) : fail('FORBIDDEN');
+}
+
+/**
+ * The authenticated account of a route behind `authenticate`. A route without the hook is a
+ * wiring mistake, answered as the hook would (401) rather than as a crash.
+ */
 export function currentAccount(request: FastifyRequest): AuthenticatedAccount {
   if (!request.account) throw new AppError('UNAUTHORIZED');
   return request.account;

@@ -13,7 +13,7 @@ export type { AuthenticatedAccount } from './access-tokens.ts';
 export { AttemptBudget, withAttempt } from './attempt-budget.ts';
 export { AttemptLimiter } from './attempt-limiter.ts';
 export { authenticate, currentAccount, requireAccountOwner } from './guard.ts';
-export { ipRateLimit, rateLimited, unwrapLimited } from './limits.ts';
+export { ipRateLimit, rateLimited } from './limits.ts';
 export { bearerAuth, errorResponses } from './openapi.ts';
 
 /** Sign-in, sessions and two-factor authentication. */

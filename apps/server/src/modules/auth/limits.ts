@@ -1,6 +1,6 @@
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { Config } from '../../config.ts';
-import { AppError, type Failure, fail, type Result, unwrap } from '../../lib/errors.ts';
+import { type Failure, fail } from '../../lib/errors.ts';
 import type { AttemptLimit } from './attempt-limiter.ts';
 
 const MINUTE_MS = 60_000;
@@ -40,15 +40,10 @@ export function ipRateLimit(
   return { rateLimit: config.rateLimitEnabled ? limit : false };
 }
 
+/** A RATE_LIMITED result, with the Retry-After header the edge answers it with. */
 export function rateLimited(retryAfterSeconds: number): Failure {
-  return fail('RATE_LIMITED', { details: { retry_after_seconds: retryAfterSeconds } });
-}
-
-/** unwrap, plus the Retry-After header a RATE_LIMITED result carries. */
-export function unwrapLimited<T>(result: Result<T>): T {
-  if (!result.ok && result.code === 'RATE_LIMITED') {
-    const seconds = (result.details as { retry_after_seconds: number }).retry_after_seconds;
-    throw new AppError('RATE_LIMITED', { details: result.details, headers: { 'retry-after': String(seconds) } });
-  }
-  return unwrap(result);
+  return fail('RATE_LIMITED', {
+    details: { retry_after_seconds: retryAfterSeconds },
+    headers: { 'retry-after': String(retryAfterSeconds) },
+  });
 }

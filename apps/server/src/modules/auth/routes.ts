@@ -8,37 +8,36 @@ import {
   walletRegisterRequestSchema,
   walletRegisterResponseSchema,
 } from '@platform/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import type { TypedApp } from '../../http/typed-app.ts';
 import { unwrap } from '../../lib/errors.ts';
-import { noteSessionDevice } from './account-security-routes.ts';
 import {
   ipRateLimit,
   LOGIN_IP_LIMIT,
   REFRESH_IP_LIMIT,
   REGISTRATION_IP_LIMIT,
-  unwrapLimited,
   WALLET_CHALLENGE_IP_LIMIT,
 } from './limits.ts';
 import { errorResponses } from './openapi.ts';
+import { noteSessionDevice, presentedRefreshToken } from './routes/security-shared.ts';
 import { type AuthDeps, loginWithEmail, loginWithWallet, logout, refreshSession, registerWallet } from './service.ts';
-import { clearRefreshCookie, REFRESH_COOKIE, setRefreshCookie } from './session.ts';
+import { clearRefreshCookie, setRefreshCookie } from './session.ts';
 import { createWalletChallenge } from './wallet-challenges.ts';
 
 const tags = ['auth'];
 
-/** The refresh token from the body (scripts, mobile) or else the httpOnly cookie (browsers). */
-function presentedRefreshToken(
-  request: FastifyRequest,
-  body: { refresh_token?: string | undefined } | null | undefined,
-) {
-  return body?.refresh_token ?? request.cookies[REFRESH_COOKIE];
-}
-
+/** Sign-in by email or wallet, wallet registration, and the refresh and logout of a session. */
 export function authRoutes(scope: FastifyInstance, context: AppContext, deps: AuthDeps): void {
   const app = scope.withTypeProvider<ZodTypeProvider>();
+  signInRoutes(app, context, deps);
+  sessionTokenRoutes(app, context, deps);
+}
+
+/** Routes that start a session: email or wallet sign-in, and a wallet's first registration. */
+function signInRoutes(app: TypedApp, context: AppContext, deps: AuthDeps): void {
   const { config } = context;
 
   app.post(
@@ -55,7 +54,7 @@ export function authRoutes(scope: FastifyInstance, context: AppContext, deps: Au
     async (request, reply) => {
       const body = request.body;
       const result = body.login_type === 'email' ? await loginWithEmail(deps, body) : await loginWithWallet(deps, body);
-      const session = unwrapLimited(result);
+      const session = unwrap(result);
       await noteSessionDevice(context, request, session.refresh_token);
       setRefreshCookie(reply, config, session.refresh_token);
       return session;
@@ -94,6 +93,11 @@ export function authRoutes(scope: FastifyInstance, context: AppContext, deps: Au
       return reply.status(201).send(registered);
     },
   );
+}
+
+/** Routes of a running session's refresh token: renewing it, and ending it. */
+function sessionTokenRoutes(app: TypedApp, context: AppContext, deps: AuthDeps): void {
+  const { config } = context;
 
   app.post(
     '/v1/auth/refresh',

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/database.ts';
-import { AppError } from '../../lib/errors.ts';
+import { fail, ok, type Result } from '../../lib/errors.ts';
 import type { AuthenticatedAccount } from './access-tokens.ts';
 
 /**
@@ -7,11 +7,9 @@ import type { AuthenticatedAccount } from './access-tokens.ts';
  * version (accounts.session_version); an access token carries the version it was minted under
  * (claim `sv`). Ending all sessions raises the version, so every older access token is refused at
  * its next request with SESSION_REVOKED (401): a browser whose session survived refreshes and goes
- * on, the others are signed out. The guard reads versions through a small per-node cache.
- *
- * Merge note: this is the one account-state read of the guard added by account security. When the
- * guard gains its own cached account state (frozen accounts), `session_version` belongs in that
- * same read and this cache can go; `assertSessionCurrent` is the whole contract.
+ * on, the others are signed out. The guard reads versions through a small per-node cache, beside
+ * the account-state cache (account-state.ts) that refuses frozen accounts; `sessionCurrent` is
+ * the whole contract, so the two reads could become one without touching a caller.
  */
 
 /** How long a node trusts a version it read. Another node's revocation reaches it within this. */
@@ -58,10 +56,11 @@ export function sessionVersionsOf(db: Queryable): SessionVersions {
   return versions;
 }
 
-/** Throws SESSION_REVOKED for a token minted before the account's sessions were last ended. */
-export async function assertSessionCurrent(db: Queryable, account: AuthenticatedAccount, now: Date): Promise<void> {
+/** SESSION_REVOKED for a token minted before the account's sessions were last ended. */
+export async function sessionCurrent(db: Queryable, account: AuthenticatedAccount, now: Date): Promise<Result<void>> {
   const current = await sessionVersionsOf(db).current(account.id, now.getTime());
-  if (current === null || (account.sessionVersion ?? 0) < current) throw new AppError('SESSION_REVOKED');
+  if (current === null || (account.sessionVersion ?? 0) < current) return fail('SESSION_REVOKED');
+  return ok(undefined);
 }
 
 /** Raises the account's version inside the caller's transaction; returns the new one. */

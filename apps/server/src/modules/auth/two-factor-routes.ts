@@ -12,7 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { unwrap } from '../../lib/errors.ts';
 import { authenticate, requireAccountOwner } from './guard.ts';
-import { ipRateLimit, TWO_FACTOR_IP_LIMIT, unwrapLimited } from './limits.ts';
+import { ipRateLimit, TWO_FACTOR_IP_LIMIT } from './limits.ts';
 import { bearerAuth, errorResponses } from './openapi.ts';
 import type { AuthDeps } from './service.ts';
 import { confirmTwoFactorSetup, disableTwoFactor, renewRecoveryCodes, startTwoFactorSetup } from './two-factor.ts';
@@ -46,7 +46,7 @@ export function twoFactorRoutes(scope: FastifyInstance, context: AppContext, dep
     async (request) => {
       const code = request.body?.code;
       if (code === undefined) return unwrap(await startTwoFactorSetup(deps, request.params.id));
-      return unwrapLimited(await confirmTwoFactorSetup(deps, request.params.id, code));
+      return unwrap(await confirmTwoFactorSetup(deps, request.params.id, code));
     },
   );
 
@@ -63,7 +63,7 @@ export function twoFactorRoutes(scope: FastifyInstance, context: AppContext, dep
         response: { 200: twoFactorStatusResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
       },
     },
-    async (request) => unwrapLimited(await disableTwoFactor(deps, request.params.id, request.body)),
+    async (request) => unwrap(await disableTwoFactor(deps, request.params.id, request.body)),
   );
 
   app.post(
@@ -79,6 +79,6 @@ export function twoFactorRoutes(scope: FastifyInstance, context: AppContext, dep
         response: { 200: recoveryCodesResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
       },
     },
-    async (request) => unwrapLimited(await renewRecoveryCodes(deps, request.params.id, request.body.code)),
+    async (request) => unwrap(await renewRecoveryCodes(deps, request.params.id, request.body.code)),
   );
 }

@@ -2,7 +2,7 @@ import { CONVERSION_LIMIT_WINDOW_SECONDS } from '@platform/contracts';
 import { type Amount, add, decimal, formatDecimal, gt, max, sub, zero } from '@platform/money';
 import type { Config } from '../../config.ts';
 import type { Queryable } from '../../db/database.ts';
-import { AppError } from '../../lib/errors.ts';
+import { fail, ok, type Result } from '../../lib/errors.ts';
 
 /**
  * The house's exposure limits: what one account, and all accounts together, may convert within a
@@ -16,15 +16,17 @@ export type ConversionLimits = {
   houseUsd: Amount;
 };
 
+const MS_PER_SECOND = 1000;
+
 export function limitsFromConfig(config: Config['conversions']): ConversionLimits {
   return {
-    referenceMaxAgeMs: config.referenceMaxAgeSeconds * 1000,
+    referenceMaxAgeMs: config.referenceMaxAgeSeconds * MS_PER_SECOND,
     accountUsd: decimal(config.accountLimitUsd),
     houseUsd: decimal(config.houseLimitUsd),
   };
 }
 
-const WINDOW_MS = CONVERSION_LIMIT_WINDOW_SECONDS * 1000;
+const WINDOW_MS = CONVERSION_LIMIT_WINDOW_SECONDS * MS_PER_SECOND;
 /**
  * Every settlement takes this transaction-scoped advisory lock before it counts the window, so two
  * conversions cannot both see room for themselves; any fixed number, unused elsewhere.
@@ -59,11 +61,11 @@ export async function checkExposure(
   nowMs: number,
   adding: Amount,
   excludeId: string | null = null,
-): Promise<void> {
+): Promise<Result<void>> {
   const used = await usedInWindow(q, accountId, nowMs, excludeId);
   if (gt(add(used.account, adding), limits.accountUsd)) {
     const left = max(sub(limits.accountUsd, used.account), zero());
-    throw new AppError('CONVERSION_LIMIT_EXCEEDED', {
+    return fail('CONVERSION_LIMIT_EXCEEDED', {
       message: `You can convert up to ${usd(limits.accountUsd)} USD per minute, and ${usd(left)} USD of it is left right now. Try a smaller amount or wait a minute.`,
       details: {
         limit_usd: usd(limits.accountUsd),
@@ -77,11 +79,12 @@ export async function checkExposure(
   }
   if (gt(add(used.house, adding), limits.houseUsd)) {
     // The house-wide figures stay internal: they say nothing useful to one customer.
-    throw new AppError('CONVERSION_CAPACITY_EXCEEDED', {
+    return fail('CONVERSION_CAPACITY_EXCEEDED', {
       details: { window_seconds: CONVERSION_LIMIT_WINDOW_SECONDS },
       headers: RETRY_AFTER,
     });
   }
+  return ok(undefined);
 }
 
 /**
@@ -95,7 +98,7 @@ export async function enforceExposure(
   limits: ConversionLimits,
   conversion: { id: string; account_id: string; usd_value: string },
   nowMs: number,
-): Promise<void> {
+): Promise<Result<void>> {
   await tx.query('SELECT pg_advisory_xact_lock($1)', [EXPOSURE_LOCK_KEY]);
-  await checkExposure(tx, limits, conversion.account_id, nowMs, decimal(conversion.usd_value), conversion.id);
+  return checkExposure(tx, limits, conversion.account_id, nowMs, decimal(conversion.usd_value), conversion.id);
 }

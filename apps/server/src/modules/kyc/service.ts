@@ -16,8 +16,9 @@ import {
   kycValidationTexts,
 } from '@platform/contracts';
 import type { ObjectStore, StoredObject } from '../../adapters/object-store/index.ts';
-import { type Database, isUniqueViolation, type Queryable } from '../../db/database.ts';
-import { AppError } from '../../lib/errors.ts';
+import { type Database, isUniqueViolation, type Queryable, type Transaction } from '../../db/database.ts';
+import { fail, ok, type Result } from '../../lib/errors.ts';
+import { transactionResult } from '../../lib/transaction-result.ts';
 import type { Logger } from '../../logger.ts';
 import type { PubSub } from '../../realtime/pubsub.ts';
 import { insertNotifications, publishNotifications } from '../notifications/index.ts';
@@ -77,19 +78,20 @@ export async function roleOf(q: Queryable, accountId: string): Promise<AccountRo
  * (KYC_ALREADY_PENDING) or the account is verified (KYC_ALREADY_APPROVED). The transaction that
  * records a submission checks both again.
  */
-export async function assertCanSubmit(q: Queryable, accountId: string): Promise<void> {
-  const account = await selectAccountKyc(q, accountId);
-  if (!account) throw new AppError('UNAUTHORIZED');
-  if (account.tier === 'verified') throw new AppError('KYC_ALREADY_APPROVED');
-  if (await hasPendingSubmission(q, accountId)) throw new AppError('KYC_ALREADY_PENDING');
+export async function canSubmit(q: Queryable, accountId: string, lock = false): Promise<Result<void>> {
+  const account = await selectAccountKyc(q, accountId, lock);
+  if (!account) return fail('UNAUTHORIZED');
+  if (account.tier === 'verified') return fail('KYC_ALREADY_APPROVED');
+  if (await hasPendingSubmission(q, accountId)) return fail('KYC_ALREADY_PENDING');
+  return ok(undefined);
 }
 
 /** The §5 field rules on the text fields, and the documents each document type needs. */
-function validateUpload(upload: Upload): KycSubmissionFields {
+function validateUpload(upload: Upload): Result<KycSubmissionFields> {
   const parsed = kycSubmissionFieldsSchema.safeParse(Object.fromEntries(upload.fields));
   if (!parsed.success) {
     const issues = parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
-    throw new AppError('VALIDATION_ERROR', { message: issues[0]?.message, details: { issues } });
+    return fail('VALIDATION_ERROR', { message: issues[0]?.message, details: { issues } });
   }
   const slots = new Set(upload.documents.map((document) => document.slot));
   const missing: { path: KycDocumentSlot; message: string }[] = [];
@@ -100,9 +102,9 @@ function validateUpload(upload: Upload): KycSubmissionFields {
     missing.push({ path: 'documentBack', message: kycValidationTexts.documentBackRequired });
   }
   if (missing.length > 0) {
-    throw new AppError('VALIDATION_ERROR', { message: missing[0]?.message, details: { issues: missing } });
+    return fail('VALIDATION_ERROR', { message: missing[0]?.message, details: { issues: missing } });
   }
-  return parsed.data;
+  return ok(parsed.data);
 }
 
 /**
@@ -110,40 +112,60 @@ function validateUpload(upload: Upload): KycSubmissionFields {
  * row (so an approval and a new submission of one account never interleave). Whatever is refused,
  * the stored files are deleted again: a refused submission leaves neither row nor file.
  */
-export async function recordSubmission(deps: KycDeps, accountId: string, upload: Upload): Promise<KycSubmitResponse> {
-  try {
-    const fields = validateUpload(upload);
-    const id = randomUUID();
-    const submittedAt = deps.clock();
-    await deps.db.transaction(async (tx) => {
-      const account = await selectAccountKyc(tx, accountId, true);
-      if (!account) throw new AppError('UNAUTHORIZED');
-      if (account.tier === 'verified') throw new AppError('KYC_ALREADY_APPROVED');
-      if (await hasPendingSubmission(tx, accountId)) throw new AppError('KYC_ALREADY_PENDING');
-      try {
-        await insertSubmission(tx, { id, accountId, fields, submittedAt }, upload.documents);
-      } catch (error) {
-        if (isUniqueViolation(error, 'kyc_submissions_one_pending')) throw new AppError('KYC_ALREADY_PENDING');
-        throw error;
-      }
-    });
-    deps.log.info({ accountId, submissionId: id, documents: upload.documents.length }, 'kyc submission received');
-    return { id, status: 'pending', submitted_at: submittedAt.toISOString() };
-  } catch (error) {
-    await deleteDocuments(deps.store, upload.documents).catch((cleanupError: unknown) =>
-      deps.log.error({ err: cleanupError, accountId }, 'kyc: could not delete the files of a refused submission'),
-    );
+export async function recordSubmission(
+  deps: KycDeps,
+  accountId: string,
+  upload: Upload,
+): Promise<Result<KycSubmitResponse>> {
+  const recorded = await recordValidSubmission(deps, accountId, upload).catch(async (error: unknown) => {
+    await deleteRefusedDocuments(deps, accountId, upload);
     throw error;
-  }
+  });
+  if (!recorded.ok) await deleteRefusedDocuments(deps, accountId, upload);
+  return recorded;
+}
+
+async function recordValidSubmission(
+  deps: KycDeps,
+  accountId: string,
+  upload: Upload,
+): Promise<Result<KycSubmitResponse>> {
+  const fields = validateUpload(upload);
+  if (!fields.ok) return fields;
+  const id = randomUUID();
+  const submittedAt = deps.clock();
+  const recorded = await transactionResult(deps.db, async (tx) => {
+    const allowed = await canSubmit(tx, accountId, true);
+    if (!allowed.ok) return allowed;
+    try {
+      await insertSubmission(tx, { id, accountId, fields: fields.value, submittedAt }, upload.documents);
+    } catch (error) {
+      if (isUniqueViolation(error, 'kyc_submissions_one_pending')) return fail('KYC_ALREADY_PENDING');
+      throw error;
+    }
+    return ok(undefined);
+  });
+  if (!recorded.ok) return recorded;
+  deps.log.info({ accountId, submissionId: id, documents: upload.documents.length }, 'kyc submission received');
+  return ok({ id, status: 'pending', submitted_at: submittedAt.toISOString() });
+}
+
+async function deleteRefusedDocuments(deps: KycDeps, accountId: string, upload: Upload): Promise<void> {
+  await deleteDocuments(deps.store, upload.documents).catch((cleanupError: unknown) =>
+    deps.log.error({ err: cleanupError, accountId }, 'kyc: could not delete the files of a refused submission'),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
 // Reading
 // ---------------------------------------------------------------------------------------------
 
+/** Characters of a document number its owner sees: enough to tell two documents apart, too few to use one. */
+const SHOWN_DOCUMENT_CHARACTERS = 4;
+
 /** All but the last 4 characters hidden ('AB1234567' -> '*****4567'). */
 export function maskDocumentNumber(documentNumber: string): string {
-  const shown = Math.min(4, Math.max(0, documentNumber.length - 1));
+  const shown = Math.min(SHOWN_DOCUMENT_CHARACTERS, Math.max(0, documentNumber.length - 1));
   return '*'.repeat(documentNumber.length - shown) + documentNumber.slice(documentNumber.length - shown);
 }
 
@@ -192,15 +214,15 @@ function toReviewSubmission(row: SubmissionRow, documents: readonly DocumentRow[
  * GET /v1/triple-a/kyc/{id}: the owner sees it with the document number masked, a reviewer sees it
  * whole; to anyone else it does not exist (KYC_NOT_FOUND, not FORBIDDEN: ids are not confirmed).
  */
-export async function getSubmission(deps: KycDeps, viewerId: string, id: string): Promise<KycSubmission> {
+export async function getSubmission(deps: KycDeps, viewerId: string, id: string): Promise<Result<KycSubmission>> {
   const row = UUID.test(id) ? await selectSubmission(deps.db, id) : undefined;
-  if (!row) throw new AppError('KYC_NOT_FOUND');
+  if (!row) return fail('KYC_NOT_FOUND');
   const isOwner = row.account_id === viewerId;
   if (!isOwner) {
     const role = await roleOf(deps.db, viewerId);
-    if (!role || !isReviewerRole(role)) throw new AppError('KYC_NOT_FOUND');
+    if (!role || !isReviewerRole(role)) return fail('KYC_NOT_FOUND');
   }
-  return toSubmission(row, await selectDocuments(deps.db, [row.id]), isOwner);
+  return ok(toSubmission(row, await selectDocuments(deps.db, [row.id]), isOwner));
 }
 
 /** GET /api/v1/kyc/status. */
@@ -245,10 +267,10 @@ export async function listForReview(deps: KycDeps, query: KycReviewListQuery): P
   };
 }
 
-export async function getForReview(q: Queryable, id: string): Promise<KycReviewSubmission> {
+export async function getForReview(q: Queryable, id: string): Promise<Result<KycReviewSubmission>> {
   const row = UUID.test(id) ? await selectSubmission(q, id) : undefined;
-  if (!row) throw new AppError('KYC_NOT_FOUND');
-  return toReviewSubmission(row, await selectDocuments(q, [row.id]));
+  if (!row) return fail('KYC_NOT_FOUND');
+  return ok(toReviewSubmission(row, await selectDocuments(q, [row.id])));
 }
 
 /** One stored document of a submission, with its content type as sniffed at upload. */
@@ -256,17 +278,17 @@ export async function getDocument(
   deps: KycDeps,
   id: string,
   slot: KycDocumentSlot,
-): Promise<{ document: DocumentRow; object: StoredObject }> {
+): Promise<Result<{ document: DocumentRow; object: StoredObject }>> {
   const row = UUID.test(id) ? await selectSubmission(deps.db, id) : undefined;
-  if (!row) throw new AppError('KYC_NOT_FOUND');
+  if (!row) return fail('KYC_NOT_FOUND');
   const document = (await selectDocuments(deps.db, [id])).find((candidate) => candidate.slot === slot);
-  if (!document) throw new AppError('KYC_NOT_FOUND', { message: DOCUMENT_NOT_FOUND });
+  if (!document) return fail('KYC_NOT_FOUND', { message: DOCUMENT_NOT_FOUND });
   const object = await deps.store.get(document.storage_key);
   if (!object) {
     deps.log.error({ submissionId: id, slot }, 'kyc: a recorded document is missing from the object store');
-    throw new AppError('KYC_NOT_FOUND', { message: DOCUMENT_NOT_FOUND });
+    return fail('KYC_NOT_FOUND', { message: DOCUMENT_NOT_FOUND });
   }
-  return { document, object };
+  return ok({ document, object });
 }
 
 /**
@@ -281,53 +303,73 @@ export async function reviewSubmission(
   reviewer: { id: string; role: 'compliance' | 'admin' },
   id: string,
   request: KycReviewRequest,
-): Promise<KycReviewSubmission> {
+): Promise<Result<KycReviewSubmission>> {
   const found = UUID.test(id) ? await selectSubmission(deps.db, id) : undefined;
-  if (!found) throw new AppError('KYC_NOT_FOUND');
+  if (!found) return fail('KYC_NOT_FOUND');
   if (found.account_id === reviewer.id) {
-    throw new AppError('FORBIDDEN', { message: 'You cannot review your own verification' });
+    return fail('FORBIDDEN', { message: 'You cannot review your own verification' });
   }
-  const approve = request.decision === 'approve';
-  const reason = request.reason && request.reason.length > 0 ? request.reason : null;
-  const now = deps.clock();
-
-  await deps.db.transaction(async (tx) => {
+  const review: Review = {
+    reviewer,
+    submissionId: id,
+    decision: request.decision,
+    reason: request.reason && request.reason.length > 0 ? request.reason : null,
+    at: deps.clock(),
+  };
+  const reviewed = await transactionResult(deps.db, async (tx) => {
     await selectAccountKyc(tx, found.account_id, true);
     const row = await selectSubmission(tx, id, true);
-    if (!row) throw new AppError('KYC_NOT_FOUND');
-    if (row.status !== 'pending') throw new AppError('KYC_NOT_PENDING');
-    await markReviewed(tx, {
-      submissionId: id,
-      status: approve ? 'approved' : 'rejected',
-      // An approval's note stays in the audit trail; the submission's reason says why it was rejected.
-      reason: approve ? null : reason,
-      reviewerId: reviewer.id,
-      at: now,
-    });
-    if (approve) await updateKycTier(tx, row.account_id, 'verified', now);
-    await insertReviewAudit(tx, {
-      id: randomUUID(),
-      submissionId: id,
-      reviewerId: reviewer.id,
-      reviewerRole: reviewer.role,
-      decision: request.decision,
-      reason,
-      at: now,
-    });
-    const notifications = await insertNotifications(tx, [
-      {
-        accountId: row.account_id,
-        type: 'system',
-        title: 'Identity verification',
-        message: approve ? 'Verification approved' : `Verification rejected: ${reason ?? ''}`,
-        severity: approve ? 'success' : 'warning',
-        actionUrl: '/wallet',
-        metadata: {},
-        createdAt: now,
-      },
-    ]);
-    tx.afterCommit(() => publishNotifications(deps.pubsub, notifications));
+    if (!row) return fail('KYC_NOT_FOUND');
+    if (row.status !== 'pending') return fail('KYC_NOT_PENDING');
+    await recordReview(deps, tx, row.account_id, review);
+    return ok(undefined);
   });
+  if (!reviewed.ok) return reviewed;
   deps.log.info({ submissionId: id, reviewerId: reviewer.id, decision: request.decision }, 'kyc reviewed');
   return getForReview(deps.db, id);
+}
+
+type Review = {
+  reviewer: { id: string; role: 'compliance' | 'admin' };
+  submissionId: string;
+  decision: KycReviewRequest['decision'];
+  reason: string | null;
+  at: Date;
+};
+
+/** The writes of one review, inside its transaction (the submission is locked and pending). */
+async function recordReview(deps: KycDeps, tx: Transaction, accountId: string, review: Review): Promise<void> {
+  const approve = review.decision === 'approve';
+  const { reviewer, submissionId, reason, at } = review;
+  await markReviewed(tx, {
+    submissionId,
+    status: approve ? 'approved' : 'rejected',
+    // An approval's note stays in the audit trail; the submission's reason says why it was rejected.
+    reason: approve ? null : reason,
+    reviewerId: reviewer.id,
+    at,
+  });
+  if (approve) await updateKycTier(tx, accountId, 'verified', at);
+  await insertReviewAudit(tx, {
+    id: randomUUID(),
+    submissionId,
+    reviewerId: reviewer.id,
+    reviewerRole: reviewer.role,
+    decision: review.decision,
+    reason,
+    at,
+  });
+  const notifications = await insertNotifications(tx, [
+    {
+      accountId,
+      type: 'system',
+      title: 'Identity verification',
+      message: approve ? 'Verification approved' : `Verification rejected: ${reason ?? ''}`,
+      severity: approve ? 'success' : 'warning',
+      actionUrl: '/wallet',
+      metadata: {},
+      createdAt: at,
+    },
+  ]);
+  tx.afterCommit(() => publishNotifications(deps.pubsub, notifications));
 }

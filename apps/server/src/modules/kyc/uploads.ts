@@ -12,7 +12,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { newObjectKey, type ObjectStore } from '../../adapters/object-store/index.ts';
-import { AppError } from '../../lib/errors.ts';
+import { fail, ok, type Result } from '../../lib/errors.ts';
 import type { NewDocument } from './queries.ts';
 
 /** The §3.4 text fields, by their form names; any other text field is ignored. */
@@ -35,24 +35,32 @@ export const KYC_TEXT_FIELDS = [
  * bounds memory or work per request: three files of 10 MiB at most (streamed, never buffered
  * whole), a few dozen short text fields, few part headers.
  */
+/** The §3.4 fields and a few extras a form may add (a step marker, a CSRF token). */
+const MAX_TEXT_FIELDS = 20;
+/** Longest form field name in bytes: ours are under 20 characters; a long one is not a form of ours. */
+const MAX_FIELD_NAME_BYTES = 64;
+
 export const KYC_MULTIPART_LIMITS = {
   fileSize: KYC_MAX_FILE_BYTES,
   files: KYC_DOCUMENT_SLOTS.length,
-  /** The §3.4 fields and a few extras a form may add (a step marker, a CSRF token). */
-  fields: 20,
+  fields: MAX_TEXT_FIELDS,
   /** Longest text value in bytes: the longest field (address, 200 characters) in UTF-8 with room to spare. */
   fieldSize: 1024,
-  fieldNameSize: 64,
-  parts: KYC_DOCUMENT_SLOTS.length + 20,
+  fieldNameSize: MAX_FIELD_NAME_BYTES,
+  parts: KYC_DOCUMENT_SLOTS.length + MAX_TEXT_FIELDS,
+  /** Header lines per part: a part needs two (disposition, type); more is not a browser's form. */
   headerPairs: 20,
 };
+
+/** Room for the text fields and the multipart framing around the files (a few KiB in practice). */
+const FIELDS_AND_FRAMING_BYTES = 1024 * 1024;
 
 /**
  * The largest whole request: every file at its limit plus a generous allowance for the text
  * fields and multipart framing. A Content-Length above it is refused before a byte is read, and a
  * body without one is cut off when it passes it.
  */
-export const KYC_MAX_REQUEST_BYTES = KYC_DOCUMENT_SLOTS.length * KYC_MAX_FILE_BYTES + 1024 * 1024;
+export const KYC_MAX_REQUEST_BYTES = KYC_DOCUMENT_SLOTS.length * KYC_MAX_FILE_BYTES + FIELDS_AND_FRAMING_BYTES;
 
 /** file-type's own sample size: every PNG and JPEG is recognised from this many leading bytes. */
 const SNIFF_BYTES = 4100;
@@ -87,10 +95,10 @@ const isAllowedType = (mime: string): mime is KycContentType =>
  *
  * All or nothing: on any refusal the rest of the body is still read (bounded by the limits) so the
  * client gets the answer rather than a reset connection, every file already stored is deleted, and
- * an AppError is thrown. The caller owns the returned documents and deletes them if it cannot
+ * the refusal is the result. The caller owns the returned documents and deletes them if it cannot
  * record them.
  */
-export async function receiveUpload(request: FastifyRequest, store: ObjectStore): Promise<Upload> {
+export async function receiveUpload(request: FastifyRequest, store: ObjectStore): Promise<Result<Upload>> {
   const fields = new Map<string, string>();
   const documents: NewDocument[] = [];
   let refusal: Refusal | undefined;
@@ -114,7 +122,9 @@ export async function receiveUpload(request: FastifyRequest, store: ObjectStore)
       }
       if (!isSlot(part.fieldname)) {
         await drain(part.file);
-        refuse(new Refusal('VALIDATION_ERROR', `Unexpected file field ${part.fieldname.slice(0, 64)}`));
+        refuse(
+          new Refusal('VALIDATION_ERROR', `Unexpected file field ${part.fieldname.slice(0, MAX_FIELD_NAME_BYTES)}`),
+        );
         continue;
       }
       if (documents.some((document) => document.slot === part.fieldname)) {
@@ -129,21 +139,21 @@ export async function receiveUpload(request: FastifyRequest, store: ObjectStore)
   } catch (error) {
     await deleteDocuments(store, documents);
     if (error instanceof UnreadableBody || isMultipartError(error)) {
-      throw new AppError('VALIDATION_ERROR', { message: unreadableMessage(error) });
+      return fail('VALIDATION_ERROR', { message: unreadableMessage(error) });
     }
     throw error;
   }
   if (refusal) {
     await deleteDocuments(store, documents);
     const { code, message, path } = refusal;
-    throw new AppError(code, {
+    return fail(code, {
       ...(message !== undefined ? { message } : {}),
       ...(path !== undefined
         ? { details: { issues: [{ path, message: message ?? errorCatalogue[code].message }] } }
         : {}),
     });
   }
-  return { fields, documents };
+  return ok({ fields, documents });
 }
 
 /**

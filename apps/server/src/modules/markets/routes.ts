@@ -15,8 +15,10 @@ import type { MarketFeed } from './feed.ts';
 import { candles, findTradingPair, listTradingPairs, statistics, ticker } from './service.ts';
 
 const tags = ['markets'];
+/** Longest pair id or symbol in a path: 'USDT/USDC' and the like are under 20; longer is never a pair. */
+const MAX_PAIR_LENGTH = 40;
 const symbolParams = z.object({
-  symbol: z.string().max(40).describe('Pair as BTC_USD, BTC-USD or BTC/USD (url-encoded)'),
+  symbol: z.string().max(MAX_PAIR_LENGTH).describe('Pair as BTC_USD, BTC-USD or BTC/USD (url-encoded)'),
 });
 
 /** Public market data: pairs, tickers, statistics and candles. */
@@ -42,7 +44,7 @@ export function marketsRoutes(scope: FastifyInstance, context: AppContext, feed:
       schema: {
         tags,
         summary: 'One trading pair',
-        params: z.object({ id: z.string().max(40) }),
+        params: z.object({ id: z.string().max(MAX_PAIR_LENGTH) }),
         response: { 200: tradingPairSchema, ...errorResponses(404) },
       },
     },

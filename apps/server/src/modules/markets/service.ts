@@ -33,6 +33,8 @@ export function latestPriceUpdate(pubsub: PubSub, pairId: string): PriceUpdate |
   return pubsub.latest(priceTopic(pairId)) as PriceUpdate | undefined;
 }
 
+const WEEK_MS = 7 * 86_400_000;
+
 /**
  * The reference price of a pair (the price sources', not the last trade): market makers quote
  * around it and the price band is measured from it. A running feed answers; before it runs (or in
@@ -204,7 +206,8 @@ export async function candles(
   if (toMs - fromMs > MAX_SPAN_MS) fromMs = toMs - MAX_SPAN_MS;
 
   const stored = sourceInterval[interval];
-  const alignedFrom = fromMs - (fromMs % size) - (interval === '1w' ? 7 * 86_400_000 : 0);
+  // A week's candle is built from days: reach back one more week so the first one is whole.
+  const alignedFrom = fromMs - (fromMs % size) - (interval === '1w' ? WEEK_MS : 0);
   const base = await storedCandles(db, `${pair.base_currency}_USD`, stored, alignedFrom, toMs);
   let series: DecimalCandle[] = base;
   if (pair.quote_currency !== 'USD') {

@@ -1,6 +1,6 @@
 import { decimal, formatDecimal } from '@platform/money';
 import { describe, expect, it } from 'vitest';
-import { TradeWindow } from './feed.ts';
+import { TradeWindow } from './windows.ts';
 
 const MINUTE = 60_000;
 const T0 = 1_700_000_040_000 - (1_700_000_040_000 % MINUTE);

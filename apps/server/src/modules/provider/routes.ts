@@ -16,10 +16,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { AppError } from '../../lib/errors.ts';
+import { fail, ok, type Result, unwrap } from '../../lib/errors.ts';
 import { errorResponses } from '../auth/index.ts';
 import type { MarketFeed } from '../markets/feed.ts';
 import { listTradingPairs, PAIR_NOT_FOUND } from '../markets/service.ts';
+
+/** Longest currency code in a path: listed codes are a few characters; longer is never one. */
+const MAX_CURRENCY_LENGTH = 20;
 
 /** The payment provider's path segment (spec §7.4: /v1/{payment-provider}). */
 export const PROVIDER_PREFIX = '/v1/triple-a';
@@ -61,10 +64,10 @@ export function supportedCurrencies(): SupportedCurrency[] {
   return [...crypto, USD_CURRENCY];
 }
 
-function quoteOf(feed: MarketFeed | undefined, pairId: string, nowMs: number): ProviderPriceQuote | undefined {
+function quoteOf(feed: MarketFeed | undefined, pairId: string, nowMs: number): Result<ProviderPriceQuote> {
   const stats = feed?.stats(pairId);
-  if (!stats) return undefined;
-  return {
+  if (!stats) return fail('NOT_FOUND', { message: PAIR_NOT_FOUND });
+  return ok({
     base_currency: pairId.split('_')[0] ?? '',
     quote_currency: pairId.split('_')[1] ?? '',
     price: formatDecimal(stats.price),
@@ -72,7 +75,7 @@ function quoteOf(feed: MarketFeed | undefined, pairId: string, nowMs: number): P
     volume_24h: formatDecimal(stats.volume24h),
     change_24h: formatDecimal(stats.change24h),
     change_percent_24h: formatDecimal(stats.changePercent24h),
-  };
+  });
 }
 
 /** Spec §5: the built-in quote for a lookup with no usable currency, from the reference prices. */
@@ -131,7 +134,10 @@ export function providerModule(scope: FastifyInstance, context: AppContext, feed
       const pairs = await listTradingPairs(db, feed);
       return pairs
         .filter((pair) => pair.quote_currency === 'USD')
-        .flatMap((pair) => quoteOf(feed, pair.id, nowMs) ?? []);
+        .flatMap((pair) => {
+          const found = quoteOf(feed, pair.id, nowMs);
+          return found.ok ? [found.value] : [];
+        });
     },
   );
 
@@ -141,7 +147,7 @@ export function providerModule(scope: FastifyInstance, context: AppContext, feed
       schema: {
         tags,
         summary: 'Quote of one pair',
-        params: z.object({ base: z.string().max(20), quote: z.string().max(20) }),
+        params: z.object({ base: z.string().max(MAX_CURRENCY_LENGTH), quote: z.string().max(MAX_CURRENCY_LENGTH) }),
         response: { 200: providerPriceQuoteSchema, ...errorResponses(404) },
       },
     },
@@ -152,9 +158,7 @@ export function providerModule(scope: FastifyInstance, context: AppContext, feed
         log.error({ base, quote }, 'price quote asked without a base or quote currency; answering the built-in quote');
         return builtInQuote(base.toUpperCase(), quote.toUpperCase(), nowMs);
       }
-      const found = quoteOf(feed, `${base.toUpperCase()}_${quote.toUpperCase()}`, nowMs);
-      if (!found) throw new AppError('NOT_FOUND', { message: PAIR_NOT_FOUND });
-      return found;
+      return unwrap(quoteOf(feed, `${base.toUpperCase()}_${quote.toUpperCase()}`, nowMs));
     },
   );
 }

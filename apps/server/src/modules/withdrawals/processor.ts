@@ -6,7 +6,8 @@ import { postEntries } from '../ledger/service.ts';
 import { insertNotifications, type NewNotification, publishNotifications } from '../notifications/service.ts';
 import { providerOrNull } from '../wallet/fees.ts';
 import { trimAmount } from '../wallet/rules.ts';
-import { plus, shortAddress, WITHDRAWAL_COLUMNS, type WithdrawalDeps, type WithdrawalRow } from './service.ts';
+import { plus, shortAddress, WITHDRAWAL_COLUMNS, type WithdrawalRow } from './rows.ts';
+import type { WithdrawalDeps } from './service.ts';
 
 /** Most withdrawals one send pass claims. */
 const SEND_BATCH = 50;
@@ -49,8 +50,11 @@ const REVIEW_UNRECORDED =
 const reviewAfterError = (message: string) =>
   `The provider may have received this payout (${message}). Check with the provider before sending again.`;
 
+/** Doublings of the retry delay counted at most: 2^20 times the base is past the cap, and the power stays small. */
+const MAX_RETRY_DOUBLINGS = 20;
+
 export function retryDelayMs(attempts: number): number {
-  return Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** Math.max(0, Math.min(attempts - 1, 20)));
+  return Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** Math.max(0, Math.min(attempts - 1, MAX_RETRY_DOUBLINGS)));
 }
 
 async function withTimeout<T>(promise: Promise<T>, what: string): Promise<T> {

@@ -1,9 +1,11 @@
 import type { VerifyPayoutRequest, VerifyPayoutResponse } from '@platform/contracts';
 import { ProviderError } from '../../adapters/payments/index.ts';
-import { AppError } from '../../lib/errors.ts';
+import { fail, ok, type Result } from '../../lib/errors.ts';
 import { providerOrNull } from '../wallet/fees.ts';
 import type { PayoutProcessor } from './processor.ts';
-import { toWithdrawal, type WithdrawalDeps, withdrawalsByIds, withdrawalsForVerification } from './service.ts';
+import { withdrawalsByIds, withdrawalsForVerification } from './reads.ts';
+import { toWithdrawal, type WithdrawalRow } from './rows.ts';
+import type { WithdrawalDeps } from './service.ts';
 
 /** §9: codes are 6 digits. */
 const VERIFICATION_CODE_PATTERN = /^\d{6}$/;
@@ -19,40 +21,69 @@ export async function verifyPayout(
   processor: PayoutProcessor,
   accountId: string,
   request: VerifyPayoutRequest,
-): Promise<VerifyPayoutResponse> {
+): Promise<Result<VerifyPayoutResponse>> {
   const code = String(request.verification_code).trim();
   if (!VERIFICATION_CODE_PATTERN.test(code)) {
-    throw new AppError('VERIFICATION_CODE_INVALID', {
+    return fail('VERIFICATION_CODE_INVALID', {
       message: 'The verification code is 6 digits',
       details: { field: 'verification_code' },
     });
   }
   const reference = String(request.batch_withdrawal_id).trim();
   const rows = reference === '' ? [] : await withdrawalsForVerification(deps.db, accountId, reference);
-  if (rows.length === 0) throw new AppError('PAYOUT_NOT_FOUND');
+  if (rows.length === 0) return fail('PAYOUT_NOT_FOUND');
   const waiting = rows.filter((row) => row.status === 'pending' && row.batch_id !== null && row.needs_verification);
-  if (waiting.length === 0) throw new AppError('PAYOUT_NOT_VERIFIABLE');
+  if (waiting.length === 0) return fail('PAYOUT_NOT_VERIFIABLE');
   const provider = providerOrNull(deps);
-  if (provider === null) throw new AppError('PROVIDER_UNAVAILABLE');
-
-  for (const batchId of new Set(waiting.map((row) => row.batch_id as string))) {
-    try {
-      await provider.verifyPayout(batchId, code);
-    } catch (error) {
-      if (error instanceof ProviderError && !error.details.retryable) {
-        throw new AppError('VERIFICATION_CODE_INVALID', { details: { field: 'verification_code' } });
-      }
-      deps.log.warn({ err: error, batchId }, 'payout verification failed at the provider');
-      throw new AppError('PROVIDER_UNAVAILABLE');
-    }
-  }
+  if (provider === null) return fail('PROVIDER_UNAVAILABLE');
+  const verified = await sendCode(deps, provider, waiting, code);
+  if (!verified.ok) return verified;
   await deps.db.query(
     `UPDATE withdrawals SET needs_verification = false, updated_at = $3
      WHERE account_id = $1 AND id = ANY($2::uuid[]) AND status = 'pending'`,
     [accountId, waiting.map((row) => row.id), deps.clock()],
   );
-  // The provider moves verified payouts on: read where they stand now (a failure here is only
-  // logged; the poll catches up).
+  await readStatusAfterVerification(deps, processor, provider, waiting);
+  const refreshed = await withdrawalsByIds(
+    deps.db,
+    rows.map((row) => row.id),
+  );
+  return ok({ success: true, batch_withdrawal_id: reference, withdrawals: refreshed.map(toWithdrawal) });
+}
+
+type Provider = NonNullable<ReturnType<typeof providerOrNull>>;
+
+/** The code to the provider, once per batch: a refusal is a wrong code, anything else the provider's fault. */
+async function sendCode(
+  deps: WithdrawalDeps,
+  provider: Provider,
+  waiting: readonly WithdrawalRow[],
+  code: string,
+): Promise<Result<void>> {
+  for (const batchId of new Set(waiting.map((row) => row.batch_id as string))) {
+    try {
+      await provider.verifyPayout(batchId, code);
+    } catch (error) {
+      if (error instanceof ProviderError && !error.details.retryable) {
+        return fail('VERIFICATION_CODE_INVALID', { details: { field: 'verification_code' } });
+      }
+      deps.log.warn({ err: error, batchId }, 'payout verification failed at the provider');
+      return fail('PROVIDER_UNAVAILABLE');
+    }
+  }
+  return ok(undefined);
+}
+
+/**
+ * The provider moves verified payouts on: read where they stand now (a failure here is only
+ * logged; the poll catches up).
+ */
+async function readStatusAfterVerification(
+  deps: WithdrawalDeps,
+  processor: PayoutProcessor,
+  provider: Provider,
+  waiting: readonly WithdrawalRow[],
+): Promise<void> {
   for (const row of waiting) {
     if (row.provider_reference === null) continue;
     try {
@@ -61,9 +92,4 @@ export async function verifyPayout(
       deps.log.warn({ err: error, withdrawalId: row.id }, 'payout status after verification could not be read');
     }
   }
-  const refreshed = await withdrawalsByIds(
-    deps.db,
-    rows.map((row) => row.id),
-  );
-  return { success: true, batch_withdrawal_id: reference, withdrawals: refreshed.map(toWithdrawal) };
 }
