@@ -4,14 +4,15 @@ import { type KeyboardEvent, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import { ConvertPanel } from '../conversions/convert-section.tsx';
+import { KycSection } from '../kyc/kyc-section.tsx';
+import { BuySection } from '../payments/buy-section.tsx';
+import { DepositSection } from '../payments/deposit-section.tsx';
+import { PaymentSection } from '../payments/payment-section.tsx';
+import { WithdrawSection } from '../withdrawals/withdraw-section.tsx';
 import { BalancesSection } from './balances-section.tsx';
-import { BuySection } from './buy-section.tsx';
-import { ConvertPanel } from './convert-section.tsx';
-import { DepositSection } from './deposit-section.tsx';
 import { HistorySection } from './history-section.tsx';
-import { KycSection } from './kyc-section.tsx';
 import { LegacyWallet } from './legacy-wallet.tsx';
-import { PaymentSection } from './payment-section.tsx';
 import { SendSection } from './send-section.tsx';
 import {
   parseWalletAction,
@@ -22,7 +23,6 @@ import {
   walletTabLabelKey,
   walletTabs,
 } from './wallet-tabs.ts';
-import { WithdrawSection } from './withdraw-section.tsx';
 import '../../theme/wallet-actions.css';
 
 const tabId = (tab: WalletTab) => `wallet-tab-${tab}`;

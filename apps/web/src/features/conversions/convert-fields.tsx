@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { FieldMessage } from '../../components/ui/text-field.tsx';
 import { CoinIcon } from '../markets/coin-icon.tsx';
 import { coinName } from '../markets/markets-model.ts';
+import { formatExactAmount } from '../wallet/history-model.ts';
 import { formatRateNumber, inverseRate } from './convert-form.ts';
-import { formatExactAmount } from './history-model.ts';
 
 /**
  * The pieces the conversion desk's two forms share: a currency-and-amount box (label, available

@@ -6,7 +6,7 @@ import {
 } from '@platform/contracts';
 import { parseDecimal, toUnits } from '@platform/money';
 import { readJsonStorage, writeStorage } from '../../lib/safe-storage.ts';
-import { currencyDecimals, normalizeAmountText } from './transfer-form.ts';
+import { currencyDecimals, normalizeAmountText } from '../wallet/transfer-form.ts';
 
 /**
  * The Create Payment tab as plain data (spec §2.7, §3.5, §4, §7.4): the forms' rules in the spec's

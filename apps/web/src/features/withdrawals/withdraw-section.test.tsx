@@ -4,7 +4,7 @@ import { useAppStore } from '../../state/app-store.ts';
 import { errorResponse, json, type RecordedCall, stubFetch } from '../../test/fetch-mock.ts';
 import { accountId, makeAccount } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { makeWithdrawal } from './payment-test-fixtures.ts';
+import { makeWithdrawal } from '../payments/payment-test-fixtures.ts';
 
 const BTC_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 

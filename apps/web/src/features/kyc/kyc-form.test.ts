@@ -2,6 +2,7 @@ import { kycSubmissionFieldsSchema } from '@platform/contracts';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/client.ts';
 import { makeAccount } from '../../test/fixtures.ts';
+import { makeKycStatus, makeKycSubmission } from '../payments/payment-test-fixtures.ts';
 import {
   formatUsdLimit,
   kycFieldErrorsFromFailure,
@@ -14,7 +15,6 @@ import {
   missingKycFiles,
   toKycFormData,
 } from './kyc-form.ts';
-import { makeKycStatus, makeKycSubmission } from './payment-test-fixtures.ts';
 
 const submission = makeKycSubmission({
   status: 'rejected',

@@ -1,7 +1,7 @@
 import { ApiError } from '../../api/client.ts';
 import type { ExecuteTradeBody } from '../../api/conversions.ts';
+import { createIdempotencyKey } from '../wallet/transfer-form.ts';
 import { type AmountProblem, amountForRequest, amountProblem } from './convert-form.ts';
-import { createIdempotencyKey } from './transfer-form.ts';
 
 /**
  * The quick trade of spec §3.5 (sell_currency, buy_currency, sell_amount, target_amount,

@@ -11,7 +11,9 @@ import { SelectField } from '../../components/ui/select-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { translateMessage } from '../../lib/translate.ts';
 import { coinName } from '../markets/markets-model.ts';
-import { formatDateTime, formatExactAmount } from './history-model.ts';
+import { formatDateTime, formatExactAmount } from '../wallet/history-model.ts';
+import { createIdempotencyKey, normalizeAmountText, walletCurrencies } from '../wallet/transfer-form.ts';
+import { useWalletBalances } from '../wallet/use-wallet.ts';
 import { LightningCard, PaymentCard, StatusBadge } from './payment-card.tsx';
 import { serviceErrorText } from './payment-error-text.ts';
 import {
@@ -25,8 +27,6 @@ import {
 } from './payment-model.ts';
 import { type RememberedRow, useRememberedPayments } from './payment-queries.ts';
 import { RecentList } from './recent-list.tsx';
-import { createIdempotencyKey, normalizeAmountText, walletCurrencies } from './transfer-form.ts';
-import { useWalletBalances } from './use-wallet.ts';
 
 /** The order currency a payment starts in. */
 const PREFERRED_ORDER_CURRENCY = 'USD';

@@ -6,14 +6,14 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import { useAppStore } from '../../state/app-store.ts';
-import { formatDateTime } from './history-model.ts';
+import { StatusBadge } from '../payments/payment-card.tsx';
+import type { StatusTone } from '../payments/payment-model.ts';
+import { formatDateTime } from '../wallet/history-model.ts';
+import { LoadFailed, LoadingLines } from '../wallet/load-states.tsx';
 import { countryOptions } from './kyc-countries.ts';
 import { formatUsdLimit, type KycView, kycFormDefaults, kycView, VERIFIED_DAILY_LIMIT_USD } from './kyc-form.ts';
 import { useKycStatus, useKycSubmission } from './kyc-queries.ts';
 import { KycStepper } from './kyc-stepper.tsx';
-import { LoadFailed, LoadingLines } from './load-states.tsx';
-import { StatusBadge } from './payment-card.tsx';
-import type { StatusTone } from './payment-model.ts';
 
 const viewIcon: Record<KycView, ReactNode> = {
   unverified: <ShieldQuestion size={22} aria-hidden="true" />,

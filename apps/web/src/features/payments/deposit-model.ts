@@ -1,7 +1,7 @@
 import { COINS, DEFAULT_DEPOSIT_CONFIRMATIONS, DEPOSIT_CONFIRMATIONS, type DepositStatus } from '@platform/contracts';
 import { parseDecimal, toUnits } from '@platform/money';
 import { z } from 'zod';
-import { currencyDecimals, normalizeAmountText } from './transfer-form.ts';
+import { currencyDecimals, normalizeAmountText } from '../wallet/transfer-form.ts';
 
 /**
  * The deposit screen as plain data (spec §2.7, §3.5, §7.3, §7.8, §9): which networks a currency

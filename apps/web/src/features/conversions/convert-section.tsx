@@ -7,6 +7,16 @@ import { Button } from '../../components/ui/button.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import { formatBalance } from '../../lib/format.ts';
 import { translateMessage } from '../../lib/translate.ts';
+import { formatExactAmount } from '../wallet/history-model.ts';
+import { LoadingLines } from '../wallet/load-states.tsx';
+import { createIdempotencyKey, maxTransferAmount } from '../wallet/transfer-form.ts';
+import { useNow } from '../wallet/use-timers.ts';
+import {
+  useConversionSupported,
+  useCreateConversion,
+  useDeskCurrencies,
+  useSettledEstimate,
+} from './conversion-queries.ts';
 import { CurrencyAmountBox, DeskResult, QuoteFigures, SwapButton } from './convert-fields.tsx';
 import {
   type AmountProblem,
@@ -17,16 +27,6 @@ import {
   quoteMatches,
   quoteSecondsLeft,
 } from './convert-form.ts';
-import { formatExactAmount } from './history-model.ts';
-import {
-  useConversionSupported,
-  useCreateConversion,
-  useDeskCurrencies,
-  useSettledEstimate,
-} from './legacy-queries.ts';
-import { LoadingLines } from './load-states.tsx';
-import { createIdempotencyKey, maxTransferAmount } from './transfer-form.ts';
-import { useNow } from './use-timers.ts';
 
 /** Where the desk starts: the dollar stablecoin every wallet holds, into bitcoin. */
 export const DESK_DEFAULT_FROM = 'USDT';

@@ -2,10 +2,10 @@ import { ArrowRight } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Segmented } from '../../components/ui/segmented.tsx';
+import { formatExactAmount } from '../wallet/history-model.ts';
+import { DateTime, HistoryBody } from '../wallet/history-section.tsx';
+import { useConversionHistory, useTradeHistory } from './conversion-queries.ts';
 import { formatRate } from './convert-fields.tsx';
-import { formatExactAmount } from './history-model.ts';
-import { DateTime, HistoryBody } from './history-section.tsx';
-import { useConversionHistory, useTradeHistory } from './legacy-queries.ts';
 
 type ActivityView = 'conversions' | 'trades';
 const activityViews: readonly ActivityView[] = ['conversions', 'trades'];

@@ -20,7 +20,7 @@ import {
   editFormField,
   normalizeAmountText,
   visibleFormErrors,
-} from './transfer-form.ts';
+} from '../wallet/transfer-form.ts';
 
 /**
  * The withdrawal form of spec §5 as plain data, like the send form: a reducer for the edits,

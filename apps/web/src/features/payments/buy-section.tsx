@@ -8,13 +8,13 @@ import { Button } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { formatBalance } from '../../lib/format.ts';
 import { translateMessage } from '../../lib/translate.ts';
+import { createIdempotencyKey, normalizeAmountText } from '../wallet/transfer-form.ts';
+import { useDebouncedValue } from '../wallet/use-timers.ts';
+import { useSignedInAccountId } from '../wallet/use-wallet.ts';
 import { useCardOptions } from './card-queries.ts';
 import { checkoutAmountProblem, writePendingCheckout } from './deposit-model.ts';
 import { checkoutNavigation } from './deposit-section.tsx';
 import { serviceErrorText } from './payment-error-text.ts';
-import { createIdempotencyKey, normalizeAmountText } from './transfer-form.ts';
-import { useDebouncedValue } from './use-timers.ts';
-import { useSignedInAccountId } from './use-wallet.ts';
 
 /** What a newcomer most likely wants: dollars, to trade the USD markets. */
 const PREFERRED_CARD_CURRENCY = 'USD';

@@ -4,7 +4,7 @@ import { useAppStore } from '../../state/app-store.ts';
 import { errorResponse, json, stubFetch } from '../../test/fetch-mock.ts';
 import { makeAccount } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { makeKycStatus, makeKycSubmission } from './payment-test-fixtures.ts';
+import { makeKycStatus, makeKycSubmission } from '../payments/payment-test-fixtures.ts';
 
 const submission = makeKycSubmission({ submitted_at: '2026-01-05T10:00:00.000Z', document_number: '•••••2345' });
 const unverified = makeKycStatus();

@@ -2,6 +2,7 @@ import type { LightningPayment, Payment } from '@platform/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { paymentsApi } from '../../api/payments.ts';
+import { useSignedInAccountId } from '../wallet/use-wallet.ts';
 import {
   isFinalLightning,
   PAYMENT_POLL_INTERVAL_MS,
@@ -10,7 +11,6 @@ import {
   rememberPayment,
   writeRememberedPayments,
 } from './payment-model.ts';
-import { useSignedInAccountId } from './use-wallet.ts';
 
 /** The Create Payment tab's reads: a payment or invoice is read again every 3 s until it is final. */
 

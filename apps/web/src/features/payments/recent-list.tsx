@@ -1,6 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { LoadFailed, LoadingLines } from './load-states.tsx';
+import { LoadFailed, LoadingLines } from '../wallet/load-states.tsx';
 
 /**
  * The side list of a money tab (the latest deposits, withdrawals or payments): loading, failed

@@ -3,7 +3,7 @@ import { compare, div, formatDecimal, parseDecimal, stripTrailingZeros, toScale,
 import { ApiError } from '../../api/client.ts';
 import type { CreateConversionBody } from '../../api/conversions.ts';
 import { formatPriceNumber, MISSING_VALUE, toAmount } from '../../lib/format.ts';
-import { currencyDecimals, normalizeAmountText } from './transfer-form.ts';
+import { currencyDecimals, normalizeAmountText } from '../wallet/transfer-form.ts';
 
 /**
  * The conversion desk's rules as plain data (spec §3.5 Conversion, §7.3, §7.8): the amount checked

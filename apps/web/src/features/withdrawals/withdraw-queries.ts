@@ -5,9 +5,9 @@ import { accountsApi } from '../../api/accounts.ts';
 import { queryKeys } from '../../api/query-keys.ts';
 import { withdrawalsApi } from '../../api/withdrawals.ts';
 import { useAppStore } from '../../state/app-store.ts';
-import { ESTIMATE_DEBOUNCE_MS } from './deposit-queries.ts';
-import { useDebouncedValue } from './use-timers.ts';
-import { useSignedInAccountId } from './use-wallet.ts';
+import { ESTIMATE_DEBOUNCE_MS } from '../payments/deposit-queries.ts';
+import { useDebouncedValue } from '../wallet/use-timers.ts';
+import { useSignedInAccountId } from '../wallet/use-wallet.ts';
 import { localMinimumWithdrawal, localWithdrawalFee } from './withdraw-form.ts';
 
 /**

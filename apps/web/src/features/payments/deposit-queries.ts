@@ -1,8 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { depositsApi } from '../../api/payments.ts';
+import { useDebouncedValue } from '../wallet/use-timers.ts';
+import { useSignedInAccountId } from '../wallet/use-wallet.ts';
 import { type DepositEstimateView, localDepositEstimate } from './deposit-model.ts';
-import { useDebouncedValue } from './use-timers.ts';
-import { useSignedInAccountId } from './use-wallet.ts';
 
 /**
  * The deposit screen's reads. Their keys live under the wallet's (['wallet', account, ...]), so a

@@ -8,11 +8,17 @@ import { Button } from '../../components/ui/button.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import { formatBalance } from '../../lib/format.ts';
 import { translateMessage } from '../../lib/translate.ts';
+import { formatExactAmount } from '../wallet/history-model.ts';
+import { maxTransferAmount } from '../wallet/transfer-form.ts';
+import {
+  useConversionSupported,
+  useDeskCurrencies,
+  useExecuteTrade,
+  useSettledEstimate,
+} from './conversion-queries.ts';
 import { CurrencyAmountBox, DeskResult, SwapButton } from './convert-fields.tsx';
 import { type AmountProblem, amountForRequest, amountProblem } from './convert-form.ts';
 import { DESK_DEFAULT_FROM, DESK_DEFAULT_TO } from './convert-section.tsx';
-import { formatExactAmount } from './history-model.ts';
-import { useConversionSupported, useDeskCurrencies, useExecuteTrade, useSettledEstimate } from './legacy-queries.ts';
 import {
   createQuickTradeReducer,
   initialQuickTradeState,
@@ -20,7 +26,6 @@ import {
   quickTradeFailureField,
   quickTradeSummary,
 } from './quick-trade-form.ts';
-import { maxTransferAmount } from './transfer-form.ts';
 
 const quickTradeReducer = createQuickTradeReducer();
 

@@ -2,10 +2,10 @@ import type { ConversionEstimateQuery } from '@platform/contracts';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { type CreateConversionBody, conversionsApi, type ExecuteTradeBody } from '../../api/conversions.ts';
-import { availableByCurrency } from './balances-model.ts';
-import { walletCurrencies } from './transfer-form.ts';
-import { useDebouncedValue } from './use-timers.ts';
-import { useInvalidateWallet, useSignedInAccountId, useWalletBalances } from './use-wallet.ts';
+import { availableByCurrency } from '../wallet/balances-model.ts';
+import { walletCurrencies } from '../wallet/transfer-form.ts';
+import { useDebouncedValue } from '../wallet/use-timers.ts';
+import { useInvalidateWallet, useSignedInAccountId, useWalletBalances } from '../wallet/use-wallet.ts';
 
 /**
  * The queries of the Legacy Wallet tab. The histories live under the wallet's key, so that a

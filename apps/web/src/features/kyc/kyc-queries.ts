@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { kycApi } from '../../api/kyc.ts';
-import { useSignedInAccountId } from './use-wallet.ts';
+import { useSignedInAccountId } from '../wallet/use-wallet.ts';
 
 /** The KYC queries of one account (kept apart from the wallet's: balance updates do not touch them). */
 export const kycQueryKeys = {

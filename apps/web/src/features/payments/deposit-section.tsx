@@ -20,6 +20,10 @@ import { depositsApi } from '../../api/payments.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { translateMessage } from '../../lib/translate.ts';
+import { formatDateTime, formatExactAmount } from '../wallet/history-model.ts';
+import { LoadFailed } from '../wallet/load-states.tsx';
+import { createIdempotencyKey, normalizeAmountText, walletCryptoCurrencies } from '../wallet/transfer-form.ts';
+import { useInvalidateWallet, useWalletBalances } from '../wallet/use-wallet.ts';
 import {
   checkoutAmountProblem,
   confirmationProgress,
@@ -33,16 +37,12 @@ import {
   writePendingCheckout,
 } from './deposit-model.ts';
 import { useCheckoutDeposit, useDepositAddress, useDepositEstimate, useRecentDeposits } from './deposit-queries.ts';
-import { formatDateTime, formatExactAmount } from './history-model.ts';
-import { LoadFailed } from './load-states.tsx';
 import { StatusBadge } from './payment-card.tsx';
 import { CopyField } from './payment-copy-field.tsx';
 import { CurrencySelect } from './payment-currency-select.tsx';
 import { serviceErrorText } from './payment-error-text.ts';
 import { QrCode } from './qr-code.tsx';
 import { RecentList } from './recent-list.tsx';
-import { createIdempotencyKey, normalizeAmountText, walletCryptoCurrencies } from './transfer-form.ts';
-import { useInvalidateWallet, useWalletBalances } from './use-wallet.ts';
 
 /** Where the browser goes to pay a checkout; a seam for tests (jsdom cannot navigate). */
 export const checkoutNavigation = {

@@ -6,8 +6,9 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paymentsApi } from '../../api/payments.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { formatDateTime, formatExactAmount } from './history-model.ts';
-import { LoadFailed, LoadingLines } from './load-states.tsx';
+import { formatDateTime, formatExactAmount } from '../wallet/history-model.ts';
+import { LoadFailed, LoadingLines } from '../wallet/load-states.tsx';
+import { useNow } from '../wallet/use-timers.ts';
 import { CopyField, CopyIconButton } from './payment-copy-field.tsx';
 import { serviceErrorText } from './payment-error-text.ts';
 import {
@@ -23,7 +24,6 @@ import {
 } from './payment-model.ts';
 import { useLightningPayment, usePayment, usePaymentCrypto } from './payment-queries.ts';
 import { QrCode } from './qr-code.tsx';
-import { useNow } from './use-timers.ts';
 
 const toneClass: Record<StatusTone, string> = {
   pending: 'wallet-status-pending',

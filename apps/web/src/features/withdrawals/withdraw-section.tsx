@@ -10,14 +10,14 @@ import { TextField } from '../../components/ui/text-field.tsx';
 import { formatBalance } from '../../lib/format.ts';
 import { translateMessage } from '../../lib/translate.ts';
 import { shortenAddress } from '../../lib/wallet-format.ts';
-import { availableByCurrency } from './balances-model.ts';
-import { formatDateTime, formatExactAmount } from './history-model.ts';
-import { StatusBadge } from './payment-card.tsx';
-import { CurrencySelect } from './payment-currency-select.tsx';
-import { serviceErrorText } from './payment-error-text.ts';
-import { RecentList } from './recent-list.tsx';
-import { walletCryptoCurrencies } from './transfer-form.ts';
-import { useInvalidateWallet, useWalletBalances } from './use-wallet.ts';
+import { StatusBadge } from '../payments/payment-card.tsx';
+import { CurrencySelect } from '../payments/payment-currency-select.tsx';
+import { serviceErrorText } from '../payments/payment-error-text.ts';
+import { RecentList } from '../payments/recent-list.tsx';
+import { availableByCurrency } from '../wallet/balances-model.ts';
+import { formatDateTime, formatExactAmount } from '../wallet/history-model.ts';
+import { walletCryptoCurrencies } from '../wallet/transfer-form.ts';
+import { useInvalidateWallet, useWalletBalances } from '../wallet/use-wallet.ts';
 import {
   createWithdrawFormReducer,
   EXTRA_ID_MAX_LENGTH,

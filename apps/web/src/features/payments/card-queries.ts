@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { depositsApi } from '../../api/payments.ts';
-import { useSignedInAccountId } from './use-wallet.ts';
+import { useSignedInAccountId } from '../wallet/use-wallet.ts';
 
 /** What the payment provider sells by card (buy section, the trade form's funds hint). */
 export function useCardOptions() {
