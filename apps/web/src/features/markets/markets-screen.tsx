@@ -47,6 +47,9 @@ function useMarketCaps(rows: readonly LivePair[], enabled: boolean): MarketCaps 
   return caps;
 }
 
+/** The router's lazy module for /markets (routes/route-modules.ts). */
+export { MarketsScreen as Component };
+
 /** Spec §2.1 /markets: every market, live, searchable, sortable and filterable. */
 export function MarketsScreen() {
   const { t } = useTranslation();

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { PlaceholderScreen } from './placeholder-screen.tsx';
+import { PlaceholderScreen } from '../../components/ui/placeholder-screen.tsx';
 
 export function Component() {
   const { t } = useTranslation();

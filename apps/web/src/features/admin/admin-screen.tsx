@@ -1,8 +1,8 @@
 import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { BeingBuilt } from '../components/ui/being-built.tsx';
-import { PageHeader } from '../components/ui/page-header.tsx';
+import { BeingBuilt } from '../../components/ui/being-built.tsx';
+import { PageHeader } from '../../components/ui/page-header.tsx';
 
 /** Spec §2.1: the admin area has its own layout, outside the main shell. */
 export function Component() {

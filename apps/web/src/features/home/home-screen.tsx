@@ -2,11 +2,11 @@ import { MAX_FUTURES_LEVERAGE } from '@platform/contracts';
 import { ArrowRight, ChartCandlestick, Gauge, Users, Wallet } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button } from '../components/ui/button.tsx';
-import { MarketOverview } from '../features/home/market-overview.tsx';
-import { pairSymbol } from '../lib/format.ts';
-import { useAppStore } from '../state/app-store.ts';
-import { usePreferences } from '../state/preferences-store.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { pairSymbol } from '../../lib/format.ts';
+import { useAppStore } from '../../state/app-store.ts';
+import { usePreferences } from '../../state/preferences-store.ts';
+import { MarketOverview } from './market-overview.tsx';
 
 export function Component() {
   const { t } = useTranslation();

@@ -2,7 +2,7 @@ import { SUPPORT_EMAIL_REPLY_HOURS } from '@platform/contracts';
 import { BookOpen, LifeBuoy, Receipt } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PageHeader } from '../components/ui/page-header.tsx';
+import { PageHeader } from '../../components/ui/page-header.tsx';
 
 export function Component() {
   const { t } = useTranslation();

@@ -1,4 +1,4 @@
-import { PlaceholderScreen } from './placeholder-screen.tsx';
+import { PlaceholderScreen } from '../../components/ui/placeholder-screen.tsx';
 
 export function Component() {
   return <PlaceholderScreen page="influencer" />;

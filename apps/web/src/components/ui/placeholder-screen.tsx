@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BeingBuilt } from '../components/ui/being-built.tsx';
-import { PageHeader } from '../components/ui/page-header.tsx';
+import { BeingBuilt } from './being-built.tsx';
+import { PageHeader } from './page-header.tsx';
 
 export type PlaceholderPageKey =
   | 'markets'

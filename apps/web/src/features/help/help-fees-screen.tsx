@@ -1,6 +1,6 @@
 import { FEES, MAX_FUTURES_LEVERAGE, PROCESSING_TIMES } from '@platform/contracts';
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../components/ui/page-header.tsx';
+import { PageHeader } from '../../components/ui/page-header.tsx';
 
 /** Spec §9: the fee and timing figures of the help text. */
 export function Component() {
