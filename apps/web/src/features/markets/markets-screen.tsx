@@ -6,8 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { queryKeys } from '../../api/query-keys.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
-import { type LivePair, useLivePairs, useWatchPairs } from '../market-data/index.ts';
-import { marketDataApi } from '../market-data/market-data-api.ts';
+import { type LivePair, marketDataApi, useLivePairs, useWatchPairs } from '../market-data/index.ts';
 import { useWatchlist } from '../watchlist/use-watchlist.ts';
 import { FeedStatusBadge } from './feed-status-badge.tsx';
 import {

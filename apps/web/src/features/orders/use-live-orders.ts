@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { queryKeys } from '../../api/query-keys.ts';
-import { getMarketData } from '../market-data/market-data.ts';
+import { getMarketData } from '../market-data/index.ts';
 import { useSignedInAccountId } from '../wallet/use-wallet.ts';
 import { recordOrderChange } from './order-queries.ts';
 

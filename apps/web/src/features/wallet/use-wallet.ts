@@ -3,7 +3,7 @@ import { useCallback, useEffect } from 'react';
 import { queryKeys } from '../../api/query-keys.ts';
 import { type PageRequest, type WalletTransactionsFilter, walletApi } from '../../api/wallet.ts';
 import { useAppStore } from '../../state/app-store.ts';
-import { getMarketData } from '../market-data/market-data.ts';
+import { getMarketData } from '../market-data/index.ts';
 
 /**
  * How often the balances are read again while a page shows them, in case the socket is down:
