@@ -6,22 +6,9 @@ import { availableByCurrency } from '../wallet/balances-model.ts';
 import { walletCurrencies } from '../wallet/transfer-form.ts';
 import { useDebouncedValue } from '../wallet/use-timers.ts';
 import { useInvalidateWallet, useSignedInAccountId, useWalletBalances } from '../wallet/use-wallet.ts';
+import { conversionQueryKeys } from './query-keys.ts';
 
-/**
- * The queries of the Legacy Wallet tab. The histories live under the wallet's key, so that a
- * balance update (socket) or a finished conversion refreshes them with the balances; the desk's
- * own reads (pairs, support, quotes) do not, so a balance change never replaces a quote on screen.
- */
-export const legacyQueryKeys = {
-  desk: (accountId: string) => ['conversions', accountId] as const,
-  pairs: (accountId: string) => ['conversions', accountId, 'pairs'] as const,
-  supported: (accountId: string, from: string, to: string) =>
-    ['conversions', accountId, 'supported', from, to] as const,
-  estimate: (accountId: string, request: ConversionEstimateQuery | null) =>
-    ['conversions', accountId, 'estimate', request] as const,
-  conversionHistory: (accountId: string, limit: number) => ['wallet', accountId, 'conversions', limit] as const,
-  tradeHistory: (accountId: string, limit: number) => ['wallet', accountId, 'trades', limit] as const,
-};
+/** The queries of the Legacy Wallet tab's conversion desk (keys: ./query-keys.ts). */
 
 /** How long typing must pause before a new quote is asked for. */
 export const ESTIMATE_DEBOUNCE_MS = 400;
@@ -31,7 +18,7 @@ export const LEGACY_HISTORY_LIMIT = 20;
 export function useConversionPairs() {
   const accountId = useSignedInAccountId();
   return useQuery({
-    queryKey: legacyQueryKeys.pairs(accountId ?? ''),
+    queryKey: conversionQueryKeys.pairs(accountId ?? ''),
     queryFn: conversionsApi.pairs,
     enabled: accountId !== null,
     staleTime: 5 * 60_000,
@@ -42,7 +29,7 @@ export function useConversionPairs() {
 export function useConversionSupported(from: string, to: string) {
   const accountId = useSignedInAccountId();
   return useQuery({
-    queryKey: legacyQueryKeys.supported(accountId ?? '', from, to),
+    queryKey: conversionQueryKeys.supported(accountId ?? '', from, to),
     queryFn: () => conversionsApi.supported(from, to),
     enabled: accountId !== null && from !== '' && to !== '' && from !== to,
     staleTime: 5 * 60_000,
@@ -57,7 +44,7 @@ export function useConversionSupported(from: string, to: string) {
 export function useConversionEstimate(request: ConversionEstimateQuery | null) {
   const accountId = useSignedInAccountId();
   return useQuery({
-    queryKey: legacyQueryKeys.estimate(accountId ?? '', request),
+    queryKey: conversionQueryKeys.estimate(accountId ?? '', request),
     queryFn: () => conversionsApi.estimate(request as ConversionEstimateQuery),
     enabled: accountId !== null && request !== null,
     staleTime: Number.POSITIVE_INFINITY,
@@ -86,7 +73,7 @@ export function useSettledEstimate(request: ConversionEstimateQuery | null) {
 export function useConversionHistory(limit = LEGACY_HISTORY_LIMIT) {
   const accountId = useSignedInAccountId();
   return useQuery({
-    queryKey: legacyQueryKeys.conversionHistory(accountId ?? '', limit),
+    queryKey: conversionQueryKeys.conversionHistory(accountId ?? '', limit),
     queryFn: () => conversionsApi.history(limit),
     enabled: accountId !== null,
     placeholderData: keepPreviousData,
@@ -96,7 +83,7 @@ export function useConversionHistory(limit = LEGACY_HISTORY_LIMIT) {
 export function useTradeHistory(limit = LEGACY_HISTORY_LIMIT) {
   const accountId = useSignedInAccountId();
   return useQuery({
-    queryKey: legacyQueryKeys.tradeHistory(accountId ?? '', limit),
+    queryKey: conversionQueryKeys.tradeHistory(accountId ?? '', limit),
     queryFn: () => conversionsApi.tradeHistory(limit),
     enabled: accountId !== null,
     placeholderData: keepPreviousData,

@@ -1,13 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { kycApi } from '../../api/kyc.ts';
 import { useSignedInAccountId } from '../wallet/use-wallet.ts';
-
-/** The KYC queries of one account (kept apart from the wallet's: balance updates do not touch them). */
-export const kycQueryKeys = {
-  all: (accountId: string) => ['kyc', accountId] as const,
-  status: (accountId: string) => ['kyc', accountId, 'status'] as const,
-  submission: (accountId: string, id: string) => ['kyc', accountId, 'submission', id] as const,
-};
+import { kycQueryKeys } from './query-keys.ts';
 
 /**
  * How often a pending verification's status is read again while the tab is open: a reviewer's

@@ -44,6 +44,7 @@ export {
 } from './order-book-grouping.ts';
 export type { LiveQuote } from './price-store.ts';
 export type { SocketStatus } from './product-socket.ts';
+export { marketQueryKeys } from './query-keys.ts';
 export { RECENT_TRADES_LIMIT, TRADE_TAPE_CAPACITY, type TradeTapeStatus, tradeTape } from './trade-tape.ts';
 export { type CandlesResult, useCandles } from './use-candles.ts';
 export { type OrderBookResult, useOrderBook } from './use-order-book.ts';

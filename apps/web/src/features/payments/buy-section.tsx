@@ -15,6 +15,7 @@ import { useCardOptions } from './card-queries.ts';
 import { checkoutAmountProblem, writePendingCheckout } from './deposit-model.ts';
 import { checkoutNavigation } from './deposit-section.tsx';
 import { serviceErrorText } from './payment-error-text.ts';
+import { paymentQueryKeys } from './query-keys.ts';
 
 /** What a newcomer most likely wants: dollars, to trade the USD markets. */
 const PREFERRED_CARD_CURRENCY = 'USD';
@@ -23,7 +24,7 @@ function useCardQuote(currency: string, amount: string | null) {
   const accountId = useSignedInAccountId();
   const settled = useDebouncedValue(amount, 300);
   return useQuery({
-    queryKey: ['wallet', accountId ?? '', 'card-quote', currency, settled ?? ''],
+    queryKey: paymentQueryKeys.cardQuote(accountId ?? '', currency, settled ?? ''),
     queryFn: () => depositsApi.cardQuote(currency, settled ?? ''),
     enabled: accountId !== null && settled !== null && settled === amount,
     retry: false,

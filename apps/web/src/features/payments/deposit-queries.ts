@@ -3,10 +3,11 @@ import { depositsApi } from '../../api/payments.ts';
 import { useDebouncedValue } from '../wallet/use-timers.ts';
 import { useSignedInAccountId } from '../wallet/use-wallet.ts';
 import { type DepositEstimateView, localDepositEstimate } from './deposit-model.ts';
+import { paymentQueryKeys } from './query-keys.ts';
 
 /**
- * The deposit screen's reads. Their keys live under the wallet's (['wallet', account, ...]), so a
- * balance update from the socket, which marks the wallet stale, refreshes them too.
+ * The deposit screen's reads. Their keys (./query-keys.ts) live under the wallet's, so a balance
+ * update from the socket, which marks the wallet stale, refreshes them too.
  */
 
 /** How long typing settles before an estimate is asked for. */
@@ -18,7 +19,7 @@ export const RECENT_DEPOSITS_LIMIT = 5;
 export function useDepositAddress(currency: string, network: string | null) {
   const accountId = useSignedInAccountId();
   return useQuery({
-    queryKey: ['wallet', accountId ?? '', 'deposit-address', currency, network ?? ''],
+    queryKey: paymentQueryKeys.depositAddress(accountId ?? '', currency, network ?? ''),
     queryFn: () => depositsApi.address(currency, network ?? undefined),
     enabled: accountId !== null && currency !== '',
     // An address stays the account's: no need to ask again while the page is open.
@@ -40,7 +41,7 @@ export function useDepositEstimate(currency: string, amount: string | null) {
   const accountId = useSignedInAccountId();
   const settled = useDebouncedValue(amount, ESTIMATE_DEBOUNCE_MS);
   return useQuery({
-    queryKey: ['wallet', accountId ?? '', 'deposit-estimate', currency, settled ?? ''],
+    queryKey: paymentQueryKeys.depositEstimate(accountId ?? '', currency, settled ?? ''),
     queryFn: () => depositEstimateOrDefault(currency, settled ?? ''),
     enabled: accountId !== null && settled !== null && settled === amount,
     placeholderData: keepPreviousData,
@@ -51,7 +52,7 @@ export function useDepositEstimate(currency: string, amount: string | null) {
 export function useRecentDeposits() {
   const accountId = useSignedInAccountId();
   return useQuery({
-    queryKey: ['wallet', accountId ?? '', 'deposits', RECENT_DEPOSITS_LIMIT],
+    queryKey: paymentQueryKeys.recentDeposits(accountId ?? '', RECENT_DEPOSITS_LIMIT),
     queryFn: () => depositsApi.history({ limit: RECENT_DEPOSITS_LIMIT, page: 1 }),
     enabled: accountId !== null,
     refetchInterval: (query) =>
@@ -64,7 +65,7 @@ export function useRecentDeposits() {
 export function useCheckoutDeposit(id: string) {
   const accountId = useSignedInAccountId();
   return useQuery({
-    queryKey: ['wallet', accountId ?? '', 'deposit', id],
+    queryKey: paymentQueryKeys.checkoutDeposit(accountId ?? '', id),
     queryFn: () => depositsApi.checkout(id),
     enabled: accountId !== null,
     refetchInterval: (query) =>

@@ -11,15 +11,14 @@ import {
   rememberPayment,
   writeRememberedPayments,
 } from './payment-model.ts';
+import { paymentQueryKeys } from './query-keys.ts';
 
 /** The Create Payment tab's reads: a payment or invoice is read again every 3 s until it is final. */
-
-const paymentsKey = (accountId: string | null) => ['wallet', accountId ?? '', 'payments'] as const;
 
 export function usePayment(id: string, initial?: Payment) {
   const accountId = useSignedInAccountId();
   return useQuery({
-    queryKey: [...paymentsKey(accountId), 'payment', id],
+    queryKey: paymentQueryKeys.payment(accountId ?? '', id),
     queryFn: () => paymentsApi.get(id),
     enabled: accountId !== null,
     ...(initial ? { initialData: initial, initialDataUpdatedAt: 0 } : {}),
@@ -30,7 +29,7 @@ export function usePayment(id: string, initial?: Payment) {
 export function usePaymentCrypto(id: string, enabled: boolean) {
   const accountId = useSignedInAccountId();
   return useQuery({
-    queryKey: [...paymentsKey(accountId), 'payment', id, 'crypto'],
+    queryKey: paymentQueryKeys.paymentCrypto(accountId ?? '', id),
     queryFn: () => paymentsApi.crypto(id),
     enabled: accountId !== null && enabled,
     staleTime: 30_000,
@@ -41,7 +40,7 @@ export function usePaymentCrypto(id: string, enabled: boolean) {
 export function useLightningPayment(id: string, initial?: LightningPayment) {
   const accountId = useSignedInAccountId();
   return useQuery({
-    queryKey: [...paymentsKey(accountId), 'lightning', id],
+    queryKey: paymentQueryKeys.lightning(accountId ?? '', id),
     queryFn: () => paymentsApi.lightning(id),
     enabled: accountId !== null,
     ...(initial ? { initialData: initial, initialDataUpdatedAt: 0 } : {}),
@@ -103,7 +102,7 @@ export function useRememberedPayments() {
     [accountId],
   );
   const rows = useQuery({
-    queryKey: [...paymentsKey(accountId), 'remembered', list],
+    queryKey: paymentQueryKeys.remembered(accountId ?? '', list),
     queryFn: () => readRememberedRows(list),
     enabled: accountId !== null && list.length > 0,
     refetchInterval: (query) => (query.state.data?.some(rowIsOpen) ? PAYMENT_POLL_INTERVAL_MS * 2 : false),

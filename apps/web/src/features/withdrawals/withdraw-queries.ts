@@ -2,12 +2,13 @@ import type { Withdrawal, WithdrawalFeeEstimate, WithdrawalNetwork } from '@plat
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { accountsApi } from '../../api/accounts.ts';
-import { queryKeys } from '../../api/query-keys.ts';
 import { withdrawalsApi } from '../../api/withdrawals.ts';
 import { useAppStore } from '../../state/app-store.ts';
 import { ESTIMATE_DEBOUNCE_MS } from '../payments/deposit-queries.ts';
+import { settingsQueryKeys } from '../settings/query-keys.ts';
 import { useDebouncedValue } from '../wallet/use-timers.ts';
 import { useSignedInAccountId } from '../wallet/use-wallet.ts';
+import { withdrawalQueryKeys } from './query-keys.ts';
 import { localMinimumWithdrawal, localWithdrawalFee } from './withdraw-form.ts';
 
 /**
@@ -40,7 +41,7 @@ export function useWithdrawalFee(currency: string, amount: string | null, networ
   const accountId = useSignedInAccountId();
   const settled = useDebouncedValue(amount, ESTIMATE_DEBOUNCE_MS);
   return useQuery({
-    queryKey: ['wallet', accountId ?? '', 'withdrawal-fee', currency, network?.network ?? '', settled ?? ''],
+    queryKey: withdrawalQueryKeys.fee(accountId ?? '', currency, network?.network ?? '', settled ?? ''),
     queryFn: () => feeEstimateOrDefault(currency, settled ?? '', network),
     enabled: accountId !== null && settled !== null && settled === amount,
     placeholderData: keepPreviousData,
@@ -66,7 +67,7 @@ export async function minimumsOrDefault(): Promise<MinimumsView> {
 export function useWithdrawalMinimums(): (currency: string) => string {
   const accountId = useSignedInAccountId();
   const query = useQuery({
-    queryKey: ['wallet', accountId ?? '', 'withdrawal-minimums'],
+    queryKey: withdrawalQueryKeys.minimums(accountId ?? ''),
     queryFn: minimumsOrDefault,
     enabled: accountId !== null,
     staleTime: 5 * 60_000,
@@ -84,7 +85,7 @@ export function useWithdrawalMinimums(): (currency: string) => string {
 export function useWithdrawalLimits() {
   const accountId = useSignedInAccountId();
   return useQuery({
-    queryKey: ['wallet', accountId ?? '', 'withdrawal-limits'],
+    queryKey: withdrawalQueryKeys.limits(accountId ?? ''),
     queryFn: withdrawalsApi.limits,
     enabled: accountId !== null,
     retry: false,
@@ -94,7 +95,7 @@ export function useWithdrawalLimits() {
 export function useRecentWithdrawals() {
   const accountId = useSignedInAccountId();
   return useQuery({
-    queryKey: ['wallet', accountId ?? '', 'withdrawals', RECENT_WITHDRAWALS_LIMIT],
+    queryKey: withdrawalQueryKeys.recent(accountId ?? '', RECENT_WITHDRAWALS_LIMIT),
     queryFn: () => withdrawalsApi.list({ limit: RECENT_WITHDRAWALS_LIMIT, page: 1 }),
     enabled: accountId !== null,
     refetchInterval: (query) =>
@@ -108,7 +109,7 @@ export function useRecentWithdrawals() {
 export function useWithdrawalStatus(initial: Withdrawal) {
   const accountId = useSignedInAccountId();
   return useQuery({
-    queryKey: ['wallet', accountId ?? '', 'withdrawal', initial.id],
+    queryKey: withdrawalQueryKeys.status(accountId ?? '', initial.id),
     queryFn: () => withdrawalsApi.status(initial.id),
     enabled: accountId !== null,
     initialData: initial,
@@ -126,7 +127,7 @@ export function useTwoFactorEnabled(): boolean {
   const user = useAppStore((state) => state.user);
   const setUser = useAppStore((state) => state.setUser);
   useQuery({
-    queryKey: queryKeys.account(user?.id ?? 'anonymous'),
+    queryKey: settingsQueryKeys.account(user?.id ?? 'anonymous'),
     enabled: user !== null,
     queryFn: async () => {
       if (!user) return null;
