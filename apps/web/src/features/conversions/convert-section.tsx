@@ -1,5 +1,6 @@
-import type { Conversion, ConversionQuote } from '@platform/contracts';
+import type { Conversion, ConversionEstimateQuery, ConversionQuote } from '@platform/contracts';
 import clsx from 'clsx';
+import type { TFunction } from 'i18next';
 import { RefreshCw, Repeat } from 'lucide-react';
 import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -34,28 +35,33 @@ export const DESK_DEFAULT_TO = 'BTC';
 
 type ServerProblem = { field: 'amount' | 'form' | 'quote'; message: string };
 
-/**
- * Spec §3.5 Conversion / §7.3: convert one currency into another at a quoted price. The pair is
- * checked first (GET /conversions/supported; false on error, §7.8), then each amount the user
- * settles on (debounced) gets a quote (GET /conversions/estimate) with its rate, what is received,
- * the disclosed spread and a countdown of its validity; the conversion executes that quote
- * (POST /conversions with an Idempotency-Key per quote, so a retry cannot convert twice).
- */
-export function ConvertPanel({
-  initialFrom,
-  initialTo,
-}: {
-  initialFrom?: string | null;
-  initialTo?: string | null;
-} = {}) {
+/** The pair the desk starts on: the one a link names, else the default, never one currency twice. */
+function startPair(initialFrom?: string | null, initialTo?: string | null): { from: string; to: string } {
+  const from =
+    initialFrom?.toUpperCase() || (initialTo?.toUpperCase() === DESK_DEFAULT_FROM ? 'USD' : DESK_DEFAULT_FROM);
+  const to = initialTo?.toUpperCase() || (from === DESK_DEFAULT_TO ? DESK_DEFAULT_FROM : DESK_DEFAULT_TO);
+  return { from, to: to === from ? DESK_DEFAULT_TO : to };
+}
+
+/** The quote for the settled request, whether it is the one on screen, and its countdown. */
+function useConvertQuote(request: ConversionEstimateQuery | null, notSupported: boolean) {
+  const { estimate, settling } = useSettledEstimate(notSupported ? null : request);
+  const quote = estimate.data ?? null;
+  const current = quote !== null && quoteMatches(quote, request) && !estimate.isFetching;
+  const now = useNow(current);
+  const secondsLeft = quote && current ? quoteSecondsLeft(quote, estimate.dataUpdatedAt, now) : 0;
+  const expired = current && secondsLeft === 0;
+  return { estimate, settling, quote, current, secondsLeft, expired };
+}
+
+/** The convert form: its values, the quote, the server's answer and the submit. */
+function useConvertForm(initialFrom?: string | null, initialTo?: string | null) {
   const { t } = useTranslation();
   const desk = useDeskCurrencies();
   // A link may name the pair (?action=convert&from=BTC&to=USD): the balances menu, the trade hint.
-  const startFrom =
-    initialFrom?.toUpperCase() || (initialTo?.toUpperCase() === DESK_DEFAULT_FROM ? 'USD' : DESK_DEFAULT_FROM);
-  const startTo = initialTo?.toUpperCase() || (startFrom === DESK_DEFAULT_TO ? DESK_DEFAULT_FROM : DESK_DEFAULT_TO);
-  const [from, setFrom] = useState(startFrom);
-  const [to, setTo] = useState(startTo === startFrom ? DESK_DEFAULT_TO : startTo);
+  const [start] = useState(() => startPair(initialFrom, initialTo));
+  const [from, setFrom] = useState(start.from);
+  const [to, setTo] = useState(start.to);
   const [amount, setAmount] = useState('');
   const [touched, setTouched] = useState(false);
   const [submitAttempted, setSubmitAttempted] = useState(false);
@@ -63,18 +69,13 @@ export function ConvertPanel({
   const [result, setResult] = useState<Conversion | null>(null);
   const keys = useRef(new Map<string, string>());
   const amountInput = useRef<HTMLInputElement | null>(null);
-  const formErrorId = useId();
 
   const available = desk.available?.get(from) ?? null;
   const summary = convertFormSummary({ from, to, amount }, available);
   const supported = useConversionSupported(summary.from, summary.to);
   const notSupported = !summary.samePair && supported.data === false;
-  const { estimate, settling } = useSettledEstimate(notSupported ? null : summary.estimateRequest);
-  const quote = estimate.data ?? null;
-  const current = quote !== null && quoteMatches(quote, summary.estimateRequest) && !estimate.isFetching;
-  const now = useNow(current);
-  const secondsLeft = quote && current ? quoteSecondsLeft(quote, estimate.dataUpdatedAt, now) : 0;
-  const expired = current && secondsLeft === 0;
+  const quoteState = useConvertQuote(summary.estimateRequest, notSupported);
+  const { estimate, quote, current, expired } = quoteState;
   const convert = useCreateConversion();
 
   const edit = (change: () => void) => {
@@ -119,6 +120,18 @@ export function ConvertPanel({
     );
   };
 
+  return {
+    ...{ desk, from, setFrom, to, setTo, amount, setAmount, touched, setTouched, submitAttempted, available },
+    ...{ summary, notSupported, ...quoteState, serverProblem, result, dismissResult: () => setResult(null) },
+    ...{ amountInput, edit, requote, onSubmit, pending: convert.isPending },
+  };
+}
+
+type ConvertForm = ReturnType<typeof useConvertForm>;
+
+/** The amount's error: the server's, else the form's once the user is done typing or tried to send. */
+function amountErrorOf(form: ConvertForm, t: TFunction): string | null {
+  const { amount, summary, submitAttempted, touched, serverProblem } = form;
   const problem: AmountProblem | null =
     amount.trim() === ''
       ? submitAttempted
@@ -126,53 +139,67 @@ export function ConvertPanel({
         : null
       : summary.amountProblem;
   const showProblem = problem && (touched || submitAttempted || problem.key === 'errors.insufficientBalance');
-  const amountError =
-    serverProblem?.field === 'amount'
-      ? serverProblem.message
-      : showProblem
-        ? translateMessage(t, problem.key, problem.values)
-        : null;
+  if (serverProblem?.field === 'amount') return serverProblem.message;
+  return showProblem ? translateMessage(t, problem.key, problem.values) : null;
+}
+
+/**
+ * Spec §3.5 Conversion / §7.3: convert one currency into another at a quoted price. The pair is
+ * checked first (GET /conversions/supported; false on error, §7.8), then each amount the user
+ * settles on (debounced) gets a quote (GET /conversions/estimate) with its rate, what is received,
+ * the disclosed spread and a countdown of its validity; the conversion executes that quote
+ * (POST /conversions with an Idempotency-Key per quote, so a retry cannot convert twice).
+ */
+export function ConvertPanel({
+  initialFrom,
+  initialTo,
+}: {
+  initialFrom?: string | null;
+  initialTo?: string | null;
+} = {}) {
+  const { t } = useTranslation();
+  const form = useConvertForm(initialFrom, initialTo);
+  const { summary, available, from, quote } = form;
+  const formErrorId = useId();
+  const amountError = amountErrorOf(form, t);
   const maxAmount = maxTransferAmount(available, from);
   const availableText = available === null ? null : formatBalance(available, from);
-  const toOptions = desk.reachableFrom(summary.from);
-  const canConvert = current && !expired && !notSupported && !summary.amountProblem;
-  // An amount that reads right waits for its quote; an empty or wrong one may be "sent" to show why not.
-  const waitingForQuote = amount.trim() !== '' && !summary.amountProblem && !canConvert;
+  const toOptions = form.desk.reachableFrom(summary.from);
 
   return (
     <form
       className="wallet-form convert-form"
       noValidate
-      onSubmit={onSubmit}
-      aria-describedby={serverProblem?.field === 'form' ? formErrorId : undefined}
+      onSubmit={form.onSubmit}
+      aria-describedby={form.serverProblem?.field === 'form' ? formErrorId : undefined}
       data-testid="convert-form"
     >
       <CurrencyAmountBox
         label={t('wallet.convert.from')}
         currencyLabel={t('wallet.convert.fromCurrency')}
         currency={summary.from}
-        currencies={desk.currencies}
-        onCurrency={(code) => edit(() => setFrom(code))}
+        currencies={form.desk.currencies}
+        onCurrency={(code) => form.edit(() => form.setFrom(code))}
         amount={{
-          value: amount,
-          onChange: (value) => edit(() => setAmount(value)),
-          onBlur: () => setTouched(true),
+          value: form.amount,
+          onChange: (value) => form.edit(() => form.setAmount(value)),
+          onBlur: () => form.setTouched(true),
           testId: 'convert-amount',
           inputRef: (element) => {
-            amountInput.current = element;
+            form.amountInput.current = element;
           },
         }}
         available={availableText}
-        onMax={maxAmount ? () => edit(() => setAmount(maxAmount)) : null}
+        onMax={maxAmount ? () => form.edit(() => form.setAmount(maxAmount)) : null}
         error={amountError}
         currencyTestId="convert-from"
       />
       <SwapButton
         testId="convert-swap"
         onSwap={() =>
-          edit(() => {
-            setFrom(summary.to);
-            setTo(summary.from);
+          form.edit(() => {
+            form.setFrom(summary.to);
+            form.setTo(summary.from);
           })
         }
       />
@@ -181,10 +208,10 @@ export function ConvertPanel({
         currencyLabel={t('wallet.convert.toCurrency')}
         currency={summary.to}
         currencies={toOptions}
-        onCurrency={(code) => edit(() => setTo(code))}
+        onCurrency={(code) => form.edit(() => form.setTo(code))}
         readout={
-          quote && current ? (
-            <span data-testid="convert-readout" className={clsx(expired && 'convert-readout-stale')}>
+          quote && form.current ? (
+            <span data-testid="convert-readout" className={clsx(form.expired && 'convert-readout-stale')}>
               {formatExactAmount(quote.to_amount)}
             </span>
           ) : (
@@ -194,10 +221,21 @@ export function ConvertPanel({
         currencyTestId="convert-to"
       />
 
-      {desk.pairsError ? (
+      <ConvertStatus form={form} formErrorId={formErrorId} />
+      <ConvertFooter form={form} />
+    </form>
+  );
+}
+
+function ConvertStatus({ form, formErrorId }: { form: ConvertForm; formErrorId: string }) {
+  const { t } = useTranslation();
+  const { summary } = form;
+  return (
+    <>
+      {form.desk.pairsError ? (
         <p className="wallet-note" role="status" data-testid="convert-pairs-error">
-          {errorMessage(desk.pairsError, t, 'wallet.convert.errors.pairsFailed')}{' '}
-          <button type="button" className="link-button" onClick={desk.retryPairs}>
+          {errorMessage(form.desk.pairsError, t, 'wallet.convert.errors.pairsFailed')}{' '}
+          <button type="button" className="link-button" onClick={form.desk.retryPairs}>
             {t('common.retry')}
           </button>
         </p>
@@ -205,56 +243,67 @@ export function ConvertPanel({
 
       <QuotePanel
         samePair={summary.samePair}
-        notSupported={notSupported}
+        notSupported={form.notSupported}
         from={summary.from}
         to={summary.to}
         hasRequest={summary.estimateRequest !== null}
-        loading={estimate.isFetching || settling}
-        error={estimate.isError && !estimate.isFetching ? estimate.error : null}
-        quote={current ? quote : null}
-        secondsLeft={secondsLeft}
-        expired={expired}
-        onRequote={requote}
+        loading={form.estimate.isFetching || form.settling}
+        error={form.estimate.isError && !form.estimate.isFetching ? form.estimate.error : null}
+        quote={form.current ? form.quote : null}
+        secondsLeft={form.secondsLeft}
+        expired={form.expired}
+        onRequote={form.requote}
       />
 
-      {serverProblem && serverProblem.field !== 'amount' ? (
+      {form.serverProblem && form.serverProblem.field !== 'amount' ? (
         <div id={formErrorId} className="form-error convert-problem" role="alert" data-testid="convert-error">
-          <span>{serverProblem.message}</span>
-          {serverProblem.field === 'quote' ? (
-            <Button variant="secondary" size="sm" onClick={requote} data-testid="convert-new-quote">
+          <span>{form.serverProblem.message}</span>
+          {form.serverProblem.field === 'quote' ? (
+            <Button variant="secondary" size="sm" onClick={form.requote} data-testid="convert-new-quote">
               {t('wallet.convert.newQuote')}
             </Button>
           ) : null}
         </div>
       ) : null}
+    </>
+  );
+}
 
+function ConvertFooter({ form }: { form: ConvertForm }) {
+  const { t } = useTranslation();
+  const { summary, current, expired, notSupported, amount } = form;
+  const canConvert = current && !expired && !notSupported && !summary.amountProblem;
+  // An amount that reads right waits for its quote; an empty or wrong one may be "sent" to show why not.
+  const waitingForQuote = amount.trim() !== '' && !summary.amountProblem && !canConvert;
+  return (
+    <>
       <div className="wallet-form-actions">
         <Button
           type="submit"
-          loading={convert.isPending}
+          loading={form.pending}
           disabled={waitingForQuote}
           icon={<Repeat size={15} aria-hidden="true" />}
           data-testid="convert-submit"
         >
-          {convert.isPending
+          {form.pending
             ? t('wallet.convert.converting')
-            : t('wallet.convert.submit', { from: summary.from, to: summary.to })}
+            : t('wallet.convert.submit', { from: form.summary.from, to: form.summary.to })}
         </Button>
       </div>
 
-      {result ? (
+      {form.result ? (
         <DeskResult
           title={t('wallet.convert.done')}
-          fromAmount={result.from_amount}
-          fromCurrency={result.from_currency}
-          toAmount={result.to_amount}
-          toCurrency={result.to_currency}
-          rate={result.rate}
-          onDismiss={() => setResult(null)}
+          fromAmount={form.result.from_amount}
+          fromCurrency={form.result.from_currency}
+          toAmount={form.result.to_amount}
+          toCurrency={form.result.to_currency}
+          rate={form.result.rate}
+          onDismiss={form.dismissResult}
           testId="convert-result"
         />
       ) : null}
-    </form>
+    </>
   );
 }
 
