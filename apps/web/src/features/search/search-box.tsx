@@ -1,11 +1,11 @@
 import { SEARCH_MIN_QUERY_CHARS, type SearchResult } from '@platform/contracts';
 import clsx from 'clsx';
 import { Clock, Search, TrendingUp } from 'lucide-react';
-import { type KeyboardEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useDismiss } from '../../hooks/use-dismiss.ts';
-import { querySuggestions, type SearchPanelMode, searchPanelMode } from './search-history.ts';
+import { querySuggestions, searchPanelMode } from './search-history.ts';
 import { searchIcon } from './search-icons.ts';
 import { loadCommandIndex, useCommandSearch } from './use-command-search.ts';
 import { useSearchHistory } from './use-search-history.ts';
@@ -24,9 +24,29 @@ export function SearchBox() {
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState(false);
   const [activeIndex, setActiveIndex] = useState(0);
-  const { recordSearch, mode, found, results, suggestions, itemCount, active } = useSearchItems(query, activeIndex);
+  const [history, recordSearch] = useSearchHistory();
+  const mode = searchPanelMode(query);
+  const found = useCommandSearch(mode === 'results' ? query : '');
+  const results = found ?? [];
+  const suggestions = querySuggestions(query, history);
+  const itemCount = mode === 'results' ? results.length : suggestions.length;
+  const active = Math.min(activeIndex, Math.max(itemCount - 1, 0));
+  const showPanel = open;
+
   useDismiss(containerRef, open, () => setOpen(false));
-  useFocusShortcut(inputRef, setOpen);
+
+  // Ctrl+K or Cmd+K focuses the search from anywhere.
+  useEffect(() => {
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') {
+        event.preventDefault();
+        inputRef.current?.focus();
+        setOpen(true);
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, []);
 
   const choose = (result: SearchResult | undefined) => {
     if (!result?.path) return;
@@ -47,75 +67,7 @@ export function SearchBox() {
     inputRef.current?.focus();
   };
 
-  const onKeyDown = searchKeyHandler({
-    open,
-    setOpen,
-    itemCount,
-    active,
-    setActiveIndex,
-    onEnter: () => (mode === 'results' ? choose(results[active]) : pickQuery(suggestions[active])),
-  });
-
-  return (
-    <div className="search" ref={containerRef}>
-      <Search size={16} className="search-icon" aria-hidden="true" />
-      <input
-        ref={inputRef}
-        type="search"
-        className="search-input"
-        role="combobox"
-        aria-label={t('topBar.searchLabel')}
-        aria-expanded={open}
-        aria-controls={listId}
-        aria-autocomplete="list"
-        aria-activedescendant={open && itemCount > 0 ? optionIdOf(listId, active) : undefined}
-        placeholder={t('topBar.searchPlaceholder')}
-        data-testid="search-input"
-        value={query}
-        onChange={(event) => {
-          setQuery(event.target.value);
-          setActiveIndex(0);
-          setOpen(true);
-        }}
-        onFocus={() => {
-          setOpen(true);
-          void loadCommandIndex().catch(() => {});
-        }}
-        onClick={() => setOpen(true)}
-        onKeyDown={onKeyDown}
-      />
-      <span className="search-shortcut" aria-hidden="true">
-        Ctrl K
-      </span>
-      {open ? (
-        <SearchPanel
-          listId={listId}
-          mode={mode}
-          found={found}
-          suggestions={suggestions}
-          active={active}
-          onHover={setActiveIndex}
-          onChoose={choose}
-          onPickQuery={pickQuery}
-        />
-      ) : null}
-    </div>
-  );
-}
-
-interface SearchKeys {
-  open: boolean;
-  setOpen: (open: boolean) => void;
-  itemCount: number;
-  active: number;
-  setActiveIndex: (index: number) => void;
-  /** Enter on an open panel: opens the active result, or puts the active query in the box. */
-  onEnter: () => void;
-}
-
-/** The combobox's keys: arrows move through the items (and open the panel), Enter picks, Escape closes. */
-function searchKeyHandler({ open, setOpen, itemCount, active, setActiveIndex, onEnter }: SearchKeys) {
-  return (event: KeyboardEvent<HTMLInputElement>) => {
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Escape') {
       event.preventDefault();
       setOpen(false);
@@ -134,58 +86,12 @@ function searchKeyHandler({ open, setOpen, itemCount, active, setActiveIndex, on
     } else if (event.key === 'Enter') {
       event.preventDefault();
       if (!open) setOpen(true);
-      else onEnter();
+      else if (mode === 'results') choose(results[active]);
+      else pickQuery(suggestions[active]);
     }
   };
-}
 
-/** What the panel lists for the text typed: results, or popular or recent queries. */
-function useSearchItems(query: string, activeIndex: number) {
-  const [history, recordSearch] = useSearchHistory();
-  const mode = searchPanelMode(query);
-  const found = useCommandSearch(mode === 'results' ? query : '');
-  const results = found ?? [];
-  const suggestions = querySuggestions(query, history);
-  const itemCount = mode === 'results' ? results.length : suggestions.length;
-  const active = Math.min(activeIndex, Math.max(itemCount - 1, 0));
-  return { recordSearch, mode, found, results, suggestions, itemCount, active };
-}
-
-/** The id of an option, for the input's aria-activedescendant. */
-const optionIdOf = (listId: string, index: number) => `${listId}-option-${index}`;
-
-/** Ctrl+K or Cmd+K focuses the search from anywhere. */
-function useFocusShortcut(inputRef: RefObject<HTMLInputElement | null>, setOpen: (open: boolean) => void) {
-  useEffect(() => {
-    const onKeyDown = (event: globalThis.KeyboardEvent) => {
-      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') {
-        event.preventDefault();
-        inputRef.current?.focus();
-        setOpen(true);
-      }
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [inputRef, setOpen]);
-}
-
-interface SearchPanelProps {
-  listId: string;
-  mode: SearchPanelMode;
-  /** The command index's results; null while it loads. */
-  found: SearchResult[] | null;
-  suggestions: readonly string[];
-  active: number;
-  onHover: (index: number) => void;
-  onChoose: (result: SearchResult) => void;
-  onPickQuery: (suggestion: string) => void;
-}
-
-/** The open panel: results (or popular or recent queries), as options of the input's listbox. */
-function SearchPanel({ listId, mode, found, suggestions, active, onHover, onChoose, onPickQuery }: SearchPanelProps) {
-  const { t } = useTranslation();
-  const results = found ?? [];
-  const itemCount = mode === 'results' ? results.length : suggestions.length;
+  const optionId = (index: number) => `${listId}-option-${index}`;
   const listLabel =
     mode === 'popular'
       ? t('topBar.popularSearches')
@@ -201,71 +107,104 @@ function SearchPanel({ listId, mode, found, suggestions, active, onHover, onChoo
         : t('app.loading');
 
   return (
-    <div className="search-panel menu-panel" data-testid="search-results" data-mode={mode}>
-      {mode === 'results' ? null : (
-        <p className="menu-heading" aria-hidden="true">
-          {listLabel}
-        </p>
-      )}
-      {itemCount === 0 ? (
-        <p className="menu-empty">{emptyPanel}</p>
-      ) : (
-        <div id={listId} role="listbox" aria-label={listLabel} className="search-results">
-          {mode === 'results'
-            ? results.map((result, index) => {
-                const Icon = searchIcon(result.icon);
-                return (
-                  // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox input handles the keys (aria-activedescendant)
-                  // biome-ignore lint/a11y/useFocusableInteractive: options stay unfocusable in the activedescendant pattern
-                  <div
-                    key={result.id}
-                    id={optionIdOf(listId, index)}
-                    role="option"
-                    aria-selected={index === active}
-                    className={clsx('search-result', index === active && 'active')}
-                    onMouseEnter={() => onHover(index)}
-                    onMouseDown={(event) => event.preventDefault()}
-                    onClick={() => onChoose(result)}
-                  >
-                    <span className={clsx('search-result-icon', `category-${result.category}`)} aria-hidden="true">
-                      <Icon size={16} />
-                    </span>
-                    <span className="search-result-text">
-                      <span className="search-result-title">{result.title}</span>
-                      <span className="search-result-description">{result.description}</span>
-                    </span>
-                    <span className="search-result-category">{t(`search.categories.${result.category}`)}</span>
-                  </div>
-                );
-              })
-            : suggestions.map((suggestion, index) => {
-                const Icon = mode === 'popular' ? TrendingUp : Clock;
-                return (
-                  // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox input handles the keys (aria-activedescendant)
-                  // biome-ignore lint/a11y/useFocusableInteractive: options stay unfocusable in the activedescendant pattern
-                  <div
-                    key={suggestion}
-                    id={optionIdOf(listId, index)}
-                    role="option"
-                    aria-selected={index === active}
-                    className={clsx('search-result search-suggestion', index === active && 'active')}
-                    data-testid={`search-suggestion-${mode}`}
-                    onMouseEnter={() => onHover(index)}
-                    onMouseDown={(event) => event.preventDefault()}
-                    onClick={() => onPickQuery(suggestion)}
-                  >
-                    <span className="search-suggestion-icon" aria-hidden="true">
-                      <Icon size={15} />
-                    </span>
-                    <span className="search-result-title">{suggestion}</span>
-                  </div>
-                );
-              })}
+    <div className="search" ref={containerRef}>
+      <Search size={16} className="search-icon" aria-hidden="true" />
+      <input
+        ref={inputRef}
+        type="search"
+        className="search-input"
+        role="combobox"
+        aria-label={t('topBar.searchLabel')}
+        aria-expanded={showPanel}
+        aria-controls={listId}
+        aria-autocomplete="list"
+        aria-activedescendant={showPanel && itemCount > 0 ? optionId(active) : undefined}
+        placeholder={t('topBar.searchPlaceholder')}
+        data-testid="search-input"
+        value={query}
+        onChange={(event) => {
+          setQuery(event.target.value);
+          setActiveIndex(0);
+          setOpen(true);
+        }}
+        onFocus={() => {
+          setOpen(true);
+          void loadCommandIndex().catch(() => {});
+        }}
+        onClick={() => setOpen(true)}
+        onKeyDown={onKeyDown}
+      />
+      <span className="search-shortcut" aria-hidden="true">
+        Ctrl K
+      </span>
+      {showPanel ? (
+        <div className="search-panel menu-panel" data-testid="search-results" data-mode={mode}>
+          {mode === 'results' ? null : (
+            <p className="menu-heading" aria-hidden="true">
+              {listLabel}
+            </p>
+          )}
+          {itemCount === 0 ? (
+            <p className="menu-empty">{emptyPanel}</p>
+          ) : (
+            <div id={listId} role="listbox" aria-label={listLabel} className="search-results">
+              {mode === 'results'
+                ? results.map((result, index) => {
+                    const Icon = searchIcon(result.icon);
+                    return (
+                      // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox input handles the keys (aria-activedescendant)
+                      // biome-ignore lint/a11y/useFocusableInteractive: options stay unfocusable in the activedescendant pattern
+                      <div
+                        key={result.id}
+                        id={optionId(index)}
+                        role="option"
+                        aria-selected={index === active}
+                        className={clsx('search-result', index === active && 'active')}
+                        onMouseEnter={() => setActiveIndex(index)}
+                        onMouseDown={(event) => event.preventDefault()}
+                        onClick={() => choose(result)}
+                      >
+                        <span className={clsx('search-result-icon', `category-${result.category}`)} aria-hidden="true">
+                          <Icon size={16} />
+                        </span>
+                        <span className="search-result-text">
+                          <span className="search-result-title">{result.title}</span>
+                          <span className="search-result-description">{result.description}</span>
+                        </span>
+                        <span className="search-result-category">{t(`search.categories.${result.category}`)}</span>
+                      </div>
+                    );
+                  })
+                : suggestions.map((suggestion, index) => {
+                    const Icon = mode === 'popular' ? TrendingUp : Clock;
+                    return (
+                      // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox input handles the keys (aria-activedescendant)
+                      // biome-ignore lint/a11y/useFocusableInteractive: options stay unfocusable in the activedescendant pattern
+                      <div
+                        key={suggestion}
+                        id={optionId(index)}
+                        role="option"
+                        aria-selected={index === active}
+                        className={clsx('search-result search-suggestion', index === active && 'active')}
+                        data-testid={`search-suggestion-${mode}`}
+                        onMouseEnter={() => setActiveIndex(index)}
+                        onMouseDown={(event) => event.preventDefault()}
+                        onClick={() => pickQuery(suggestion)}
+                      >
+                        <span className="search-suggestion-icon" aria-hidden="true">
+                          <Icon size={15} />
+                        </span>
+                        <span className="search-result-title">{suggestion}</span>
+                      </div>
+                    );
+                  })}
+            </div>
+          )}
+          <p className="search-hint" aria-hidden="true">
+            {t('topBar.searchHint')}
+          </p>
         </div>
-      )}
-      <p className="search-hint" aria-hidden="true">
-        {t('topBar.searchHint')}
-      </p>
+      ) : null}
     </div>
   );
 }
