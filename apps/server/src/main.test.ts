@@ -67,7 +67,7 @@ describe('serving the client', () => {
       path.join(distDir, '.vite', 'manifest.json'),
       JSON.stringify({
         'index.html': { file: 'assets/app-abc123.js', isEntry: true },
-        'src/screens/trade-screen.tsx': { file: 'assets/trade-screen-abc123.js' },
+        'src/features/trade/trade-screen.tsx': { file: 'assets/trade-screen-abc123.js' },
       }),
     );
     server = await startTestServer('pglite', { WEB_DIST_DIR: distDir });

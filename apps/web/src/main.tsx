@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.tsx';
-import { getMarketData } from './features/market-data/market-data.ts';
+import { connectMarketSocket } from './features/market-data/shell.ts';
 import { currentLanguage } from './i18n/i18n.ts';
 import { moduleForPath, prefetchPath } from './routes/route-modules.ts';
 import { useAppStore } from './state/app-store.ts';
@@ -23,7 +23,7 @@ if (state.language !== detected) state.setLanguage(detected);
 // the router has rendered; the trade page also gets its socket opening while the rest loads, so
 // its book subscribes on an open connection (bench/README.md: time to a live book).
 prefetchPath(window.location.pathname);
-if (moduleForPath(window.location.pathname) === 'trade') getMarketData().socket.connect();
+if (moduleForPath(window.location.pathname) === 'trade') connectMarketSocket();
 
 createRoot(rootElement).render(
   <StrictMode>

@@ -11,7 +11,7 @@ const MANIFEST = {
   '_shared-1.js': { file: 'assets/shared-1.js', imports: ['_react-1.js'] },
   '_book-1.js': { file: 'assets/book-1.js', imports: ['_shared-1.js', '_texts-1.js'], css: ['assets/book-1.css'] },
   '_texts-1.js': { file: 'assets/texts-1.js' },
-  'src/screens/trade-screen.tsx': {
+  'src/features/trade/trade-screen.tsx': {
     file: 'assets/trade-screen-1.js',
     imports: ['_react-1.js', '_book-1.js', 'index.html'],
     css: ['assets/trade-screen-1.css'],

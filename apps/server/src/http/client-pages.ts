@@ -13,13 +13,13 @@ import path from 'node:path';
 
 /** Landing paths and their screen modules: the same as apps/web/src/routes/route-modules.ts. */
 export const LANDING_SCREENS: Readonly<Record<string, string>> = {
-  '/': 'src/screens/home-screen.tsx',
-  '/trade': 'src/screens/trade-screen.tsx',
-  '/markets': 'src/screens/markets-screen.tsx',
-  '/wallet': 'src/screens/wallet-screen.tsx',
-  '/orders': 'src/screens/orders-screen.tsx',
-  '/trades': 'src/screens/trades-screen.tsx',
-  '/watchlist': 'src/screens/watchlist-screen.tsx',
+  '/': 'src/features/home/home-screen.tsx',
+  '/trade': 'src/features/trade/trade-screen.tsx',
+  '/markets': 'src/features/markets/markets-screen.tsx',
+  '/wallet': 'src/features/wallet/wallet-screen.tsx',
+  '/orders': 'src/features/orders/orders-screen.tsx',
+  '/trades': 'src/features/orders/trades-screen.tsx',
+  '/watchlist': 'src/features/watchlist/watchlist-screen.tsx',
   '/settings': 'src/features/settings/settings-screen.tsx',
 };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeKycStatus, makeKycSubmission } from '../features/wallet/payment-test-fixtures.ts';
+import { makeKycStatus, makeKycSubmission } from '../features/payments/payment-test-fixtures.ts';
 import { useAppStore } from '../state/app-store.ts';
 import { errorResponse, json, stubFetch } from '../test/fetch-mock.ts';
 import { kycApi } from './kyc.ts';

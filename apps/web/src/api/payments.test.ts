@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makePayment } from '../features/wallet/payment-test-fixtures.ts';
+import { makePayment } from '../features/payments/payment-test-fixtures.ts';
 import { json, stubFetch } from '../test/fetch-mock.ts';
 import { depositsApi, paymentsApi } from './payments.ts';
 

@@ -7,21 +7,18 @@ import {
   type OrderSide,
   type OrderStatus,
   type OrderType,
-  orderBookSchema,
   orderListSchema,
   orderSchema,
   type PlaceOrderRequest,
-  tradeSchema,
 } from '@platform/contracts';
-import { z } from 'zod';
 import { apiClient } from './http.ts';
 import { withQuery } from './wallet.ts';
 
 /**
- * The spot trading calls of spec §7.2 on the main API: orders (place, get, cancel, modify, list),
- * the account's trades, and a market's book and recent trades as snapshots. Every answer is parsed
- * with the contract's schema. Streamed updates (book deltas, trades, order and balance updates)
- * come through features/market-data, never from here.
+ * The spot trading calls of spec §7.2 on the main API: orders (place, get, cancel, modify, list)
+ * and the account's trades. Every answer is parsed with the contract's schema. A market's book and
+ * recent trades (their snapshots and their streams) come through features/market-data, never from
+ * here.
  */
 
 export type { AccountTrade, Order };
@@ -96,11 +93,4 @@ export const tradingApi = {
     ),
 
   trade: (tradeId: string) => apiClient.request(`/v1/trades/${id(tradeId)}`, { schema: accountTradeSchema }),
-
-  /** A snapshot of the book, `depth` levels a side (the socket's snapshot is what stays live). */
-  orderBook: (pairId: string, depth = 50) =>
-    apiClient.request(withQuery(`/v1/orderbook/${id(pairId)}`, { depth }), { schema: orderBookSchema }),
-
-  marketTrades: (pairId: string, limit = 50) =>
-    apiClient.request(withQuery(`/v1/market/${id(pairId)}/trades`, { limit }), { schema: z.array(tradeSchema) }),
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeWithdrawal } from '../features/wallet/payment-test-fixtures.ts';
+import { makeWithdrawal } from '../features/payments/payment-test-fixtures.ts';
 import { useAppStore } from '../state/app-store.ts';
 import { json, stubFetch } from '../test/fetch-mock.ts';
 import { withdrawalsApi } from './withdrawals.ts';

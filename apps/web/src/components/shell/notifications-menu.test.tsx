@@ -1,8 +1,7 @@
 import { NOTIFICATION_SETTINGS_STORAGE_KEY, type Notification } from '@platform/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { FakeWebSocketServer } from '../../features/market-data/fake-web-socket.ts';
-import { createMarketData, replaceMarketData } from '../../features/market-data/market-data.ts';
+import { createMarketData, FakeWebSocketServer, replaceMarketData } from '../../features/market-data/testing.ts';
 import { makeServerNotification } from '../../features/notifications/notification-fixtures.ts';
 import { useAppStore } from '../../state/app-store.ts';
 import { errorResponse, json, type RecordedCall, stubFetch } from '../../test/fetch-mock.ts';

@@ -49,29 +49,15 @@ const serverFieldToFormField: Record<string, FieldPath<RegisterValues>> = {
   terms_accepted: 'termsAccepted',
 };
 
-export function RegisterModal() {
+/** Creating the account with a wallet: connect one, then create with it. */
+function useWalletRegistration() {
   const { t } = useTranslation();
-  const open = useAppStore((state) => state.showRegisterModal);
   const closeModals = useAppStore((state) => state.closeModals);
   const openModal = useAppStore((state) => state.openModal);
   const setStoreWallet = useAppStore((state) => state.setWallet);
   const [walletBusy, setWalletBusy] = useState<WalletType | null>(null);
   const [wallet, setWallet] = useState<ConnectedWallet | null>(null);
   const [creatingWithWallet, setCreatingWithWallet] = useState(false);
-
-  const form = useForm({ resolver: zodResolver(registerFormSchema), defaultValues: emptyForm });
-  const errors = form.formState.errors;
-  const password = form.watch('password');
-
-  const resetAll = useCallback(() => {
-    form.reset(emptyForm);
-    setWallet(null);
-    setCreatingWithWallet(false);
-  }, [form]);
-
-  useEffect(() => {
-    if (!open) resetAll();
-  }, [open, resetAll]);
 
   const connect = async (network: WalletType) => {
     setWalletBusy(network);
@@ -106,6 +92,23 @@ export function RegisterModal() {
     }
   };
 
+  const reset = useCallback(() => {
+    setWallet(null);
+    setCreatingWithWallet(false);
+  }, []);
+
+  return { walletBusy, wallet, creatingWithWallet, connect, createWithWallet, reset };
+}
+
+type WalletRegistration = ReturnType<typeof useWalletRegistration>;
+
+/** The e-mail registration form, its submit and the server's field errors. */
+function useRegisterForm() {
+  const { t } = useTranslation();
+  const closeModals = useAppStore((state) => state.closeModals);
+  const openModal = useAppStore((state) => state.openModal);
+  const form = useForm({ resolver: zodResolver(registerFormSchema), defaultValues: emptyForm });
+
   const submit = form.handleSubmit(async (values) => {
     try {
       const outcome = await registerWithEmail(values);
@@ -132,8 +135,30 @@ export function RegisterModal() {
     }
   };
 
-  const fieldError = (message: string | undefined) => (message ? translateMessage(t, message) : undefined);
-  const busy = form.formState.isSubmitting || creatingWithWallet;
+  return { form, submit };
+}
+
+type RegisterFormState = ReturnType<typeof useRegisterForm>;
+
+export function RegisterModal() {
+  const { t } = useTranslation();
+  const open = useAppStore((state) => state.showRegisterModal);
+  const closeModals = useAppStore((state) => state.closeModals);
+  const openModal = useAppStore((state) => state.openModal);
+  const registration = useWalletRegistration();
+  const { form, submit } = useRegisterForm();
+  const resetWallet = registration.reset;
+
+  const resetAll = useCallback(() => {
+    form.reset(emptyForm);
+    resetWallet();
+  }, [form, resetWallet]);
+
+  useEffect(() => {
+    if (!open) resetAll();
+  }, [open, resetAll]);
+
+  const busy = form.formState.isSubmitting || registration.creatingWithWallet;
 
   return (
     <Modal
@@ -154,112 +179,13 @@ export function RegisterModal() {
           <p className="auth-subtitle">{t('auth.register.subtitle')}</p>
         </header>
 
-        <section className="wallet-section" aria-label={t('auth.register.walletSection')}>
-          <p className="section-label">{t('auth.register.walletSection')}</p>
-          <WalletButtons
-            testIdPrefix="wallet-register"
-            busy={walletBusy}
-            disabled={wallet !== null || busy}
-            onSelect={connect}
-          />
-          {wallet ? (
-            <div className="wallet-connected">
-              <p className="wallet-connected-address" title={wallet.address}>
-                <CircleCheck size={16} aria-hidden="true" />
-                {t('auth.register.walletConnectedAs', { address: shortenAddress(wallet.address) })}
-              </p>
-              <Button
-                block
-                loading={creatingWithWallet}
-                disabled={form.formState.isSubmitting}
-                onClick={createWithWallet}
-                data-testid="wallet-create-account"
-              >
-                {creatingWithWallet ? t('auth.register.creatingWithWallet') : t('auth.register.createWithWallet')}
-              </Button>
-            </div>
-          ) : null}
-        </section>
+        <WalletSection registration={registration} busy={busy} formSubmitting={form.formState.isSubmitting} />
 
         <div className="divider">
           <span>{t('common.or')}</span>
         </div>
 
-        <form className="auth-form" noValidate onSubmit={submit}>
-          <div className="field-pair">
-            <TextField
-              label={t('auth.register.firstName')}
-              autoComplete="given-name"
-              data-testid="register-first-name"
-              error={fieldError(errors.firstName?.message)}
-              {...form.register('firstName')}
-            />
-            <TextField
-              label={t('auth.register.lastName')}
-              autoComplete="family-name"
-              data-testid="register-last-name"
-              error={fieldError(errors.lastName?.message)}
-              {...form.register('lastName')}
-            />
-          </div>
-          <TextField
-            label={t('auth.register.email')}
-            type="email"
-            autoComplete="email"
-            data-testid="register-email"
-            error={fieldError(errors.email?.message)}
-            {...form.register('email')}
-          />
-          <div className="field-with-meter">
-            <PasswordField
-              label={t('auth.register.password')}
-              autoComplete="new-password"
-              data-testid="register-password"
-              error={fieldError(errors.password?.message)}
-              {...form.register('password')}
-            />
-            <PasswordStrengthBar password={password} />
-          </div>
-          <PasswordField
-            label={t('auth.register.confirmPassword')}
-            autoComplete="new-password"
-            data-testid="register-confirm-password"
-            error={fieldError(errors.confirmPassword?.message)}
-            {...form.register('confirmPassword')}
-          />
-          <CheckboxField
-            data-testid="register-terms"
-            error={fieldError(errors.termsAccepted?.message)}
-            label={
-              <>
-                {t('auth.register.termsPrefix')}{' '}
-                <a href="/terms" target="_blank" rel="noreferrer">
-                  {t('auth.register.terms')}
-                </a>{' '}
-                {t('auth.register.and')}{' '}
-                <a href="/privacy" target="_blank" rel="noreferrer">
-                  {t('auth.register.privacy')}
-                </a>
-              </>
-            }
-            {...form.register('termsAccepted')}
-          />
-          <CheckboxField
-            data-testid="register-marketing"
-            label={t('auth.register.marketing')}
-            {...form.register('marketingConsent')}
-          />
-          <Button
-            type="submit"
-            block
-            size="lg"
-            loading={form.formState.isSubmitting}
-            disabled={creatingWithWallet}
-            data-testid="register-submit"
-          >
-            {form.formState.isSubmitting ? t('auth.register.submitting') : t('auth.register.submit')}
-          </Button>
-        </form>
+        <RegisterForm form={form} submit={submit} creatingWithWallet={registration.creatingWithWallet} />
         <p className="auth-switch">
           {t('auth.register.haveAccount')}{' '}
           <button type="button" className="link-button" data-testid="login-link" onClick={() => openModal('login')}>
@@ -268,5 +194,134 @@ export function RegisterModal() {
         </p>
       </div>
     </Modal>
+  );
+}
+
+interface WalletSectionProps {
+  registration: WalletRegistration;
+  busy: boolean;
+  formSubmitting: boolean;
+}
+
+function WalletSection({ registration, busy, formSubmitting }: WalletSectionProps) {
+  const { t } = useTranslation();
+  const { wallet } = registration;
+  return (
+    <section className="wallet-section" aria-label={t('auth.register.walletSection')}>
+      <p className="section-label">{t('auth.register.walletSection')}</p>
+      <WalletButtons
+        testIdPrefix="wallet-register"
+        busy={registration.walletBusy}
+        disabled={wallet !== null || busy}
+        onSelect={registration.connect}
+      />
+      {wallet ? (
+        <div className="wallet-connected">
+          <p className="wallet-connected-address" title={wallet.address}>
+            <CircleCheck size={16} aria-hidden="true" />
+            {t('auth.register.walletConnectedAs', { address: shortenAddress(wallet.address) })}
+          </p>
+          <Button
+            block
+            loading={registration.creatingWithWallet}
+            disabled={formSubmitting}
+            onClick={registration.createWithWallet}
+            data-testid="wallet-create-account"
+          >
+            {registration.creatingWithWallet
+              ? t('auth.register.creatingWithWallet')
+              : t('auth.register.createWithWallet')}
+          </Button>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+interface RegisterFormProps extends RegisterFormState {
+  creatingWithWallet: boolean;
+}
+
+function RegisterForm({ form, submit, creatingWithWallet }: RegisterFormProps) {
+  const { t } = useTranslation();
+  const errors = form.formState.errors;
+  const password = form.watch('password');
+  const fieldError = (message: string | undefined) => (message ? translateMessage(t, message) : undefined);
+  return (
+    <form className="auth-form" noValidate onSubmit={submit}>
+      <div className="field-pair">
+        <TextField
+          label={t('auth.register.firstName')}
+          autoComplete="given-name"
+          data-testid="register-first-name"
+          error={fieldError(errors.firstName?.message)}
+          {...form.register('firstName')}
+        />
+        <TextField
+          label={t('auth.register.lastName')}
+          autoComplete="family-name"
+          data-testid="register-last-name"
+          error={fieldError(errors.lastName?.message)}
+          {...form.register('lastName')}
+        />
+      </div>
+      <TextField
+        label={t('auth.register.email')}
+        type="email"
+        autoComplete="email"
+        data-testid="register-email"
+        error={fieldError(errors.email?.message)}
+        {...form.register('email')}
+      />
+      <div className="field-with-meter">
+        <PasswordField
+          label={t('auth.register.password')}
+          autoComplete="new-password"
+          data-testid="register-password"
+          error={fieldError(errors.password?.message)}
+          {...form.register('password')}
+        />
+        <PasswordStrengthBar password={password} />
+      </div>
+      <PasswordField
+        label={t('auth.register.confirmPassword')}
+        autoComplete="new-password"
+        data-testid="register-confirm-password"
+        error={fieldError(errors.confirmPassword?.message)}
+        {...form.register('confirmPassword')}
+      />
+      <CheckboxField
+        data-testid="register-terms"
+        error={fieldError(errors.termsAccepted?.message)}
+        label={
+          <>
+            {t('auth.register.termsPrefix')}{' '}
+            <a href="/terms" target="_blank" rel="noreferrer">
+              {t('auth.register.terms')}
+            </a>{' '}
+            {t('auth.register.and')}{' '}
+            <a href="/privacy" target="_blank" rel="noreferrer">
+              {t('auth.register.privacy')}
+            </a>
+          </>
+        }
+        {...form.register('termsAccepted')}
+      />
+      <CheckboxField
+        data-testid="register-marketing"
+        label={t('auth.register.marketing')}
+        {...form.register('marketingConsent')}
+      />
+      <Button
+        type="submit"
+        block
+        size="lg"
+        loading={form.formState.isSubmitting}
+        disabled={creatingWithWallet}
+        data-testid="register-submit"
+      >
+        {form.formState.isSubmitting ? t('auth.register.submitting') : t('auth.register.submit')}
+      </Button>
+    </form>
   );
 }

@@ -2,12 +2,12 @@ import type { TradingPair } from '@platform/contracts';
 import { formatDecimal, mulToScale } from '@platform/money';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
-import { queryKeys } from '../../api/query-keys.ts';
 import { toAmount } from '../../lib/format.ts';
 import { getMarketData } from './market-data.ts';
 import { marketDataApi } from './market-data-api.ts';
 import type { LiveQuote } from './price-store.ts';
 import type { SocketStatus } from './product-socket.ts';
+import { marketQueryKeys } from './query-keys.ts';
 
 /** The pairs list changes rarely (listings, admin switches); prices come from the stream. */
 const PAIRS_STALE_MS = 60_000;
@@ -20,7 +20,7 @@ export const SPARKLINE_CANDLES = 168;
 
 export function usePairs(enabled = true) {
   return useQuery({
-    queryKey: queryKeys.tradingPairs(),
+    queryKey: marketQueryKeys.tradingPairs(),
     queryFn: marketDataApi.fetchPairs,
     staleTime: PAIRS_STALE_MS,
     enabled,
@@ -177,7 +177,7 @@ export function useFeedStatus(): FeedStatus {
 
 export function useMarketStatistics(pairId: string, enabled = true) {
   return useQuery({
-    queryKey: queryKeys.marketStatistics(pairId),
+    queryKey: marketQueryKeys.statistics(pairId),
     queryFn: () => marketDataApi.fetchStatistics(pairId),
     staleTime: STATISTICS_STALE_MS,
     enabled,
@@ -187,7 +187,7 @@ export function useMarketStatistics(pairId: string, enabled = true) {
 /** Seven days of hourly closes for a sparkline, cached for the session's browsing. */
 export function useSparkline(pairId: string, enabled = true) {
   return useQuery({
-    queryKey: queryKeys.sparkline(pairId),
+    queryKey: marketQueryKeys.sparkline(pairId),
     queryFn: async () => {
       const response = await marketDataApi.fetchCandles(pairId, SPARKLINE_INTERVAL, SPARKLINE_CANDLES);
       return response.candles.map((candle) => candle.close);

@@ -1,10 +1,10 @@
 import type { OrderBookUpdate, OrderBookView, ServerSocketMessage } from '@platform/contracts';
-import { tradingApi } from '../../api/trading.ts';
 import { animationFrameScheduler, type FrameScheduler, FrameThrottledSignal } from './frame-scheduler.ts';
 import { getMarketData } from './market-data.ts';
 import { type BookLevel, OrderBookState } from './order-book.ts';
 import type { ProductSocket, SocketLogger, SocketStatus } from './product-socket.ts';
 import { FeedHolders, feedRegistry } from './shared-feed.ts';
+import { snapshotApi } from './snapshot-api.ts';
 
 /**
  * The live order book of one market: seeded from HTTP, then the socket's snapshot and deltas on
@@ -83,7 +83,7 @@ export class OrderBookFeed {
     this.pairId = options.pairId;
     this.channel = orderBookChannel(options.pairId);
     this.socket = options.socket;
-    this.fetchSnapshot = options.fetchSnapshot ?? ((pairId, depth) => tradingApi.orderBook(pairId, depth));
+    this.fetchSnapshot = options.fetchSnapshot ?? ((pairId, depth) => snapshotApi.orderBook(pairId, depth));
     this.logger = options.logger ?? consoleLogger;
     this.resyncTimeoutMs = options.resyncTimeoutMs ?? BOOK_RESYNC_TIMEOUT_MS;
     this.pollIntervalMs = options.pollIntervalMs ?? BOOK_POLL_INTERVAL_MS;

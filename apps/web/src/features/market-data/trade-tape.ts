@@ -1,9 +1,9 @@
 import type { ServerSocketMessage, Trade } from '@platform/contracts';
-import { tradingApi } from '../../api/trading.ts';
 import { animationFrameScheduler, type FrameScheduler, FrameThrottledSignal } from './frame-scheduler.ts';
 import { getMarketData } from './market-data.ts';
 import type { ProductSocket, SocketLogger, SocketStatus } from './product-socket.ts';
 import { FeedHolders, feedRegistry } from './shared-feed.ts';
+import { snapshotApi } from './snapshot-api.ts';
 
 /**
  * A market's recent trades (the "trade tape"): seeded over HTTP, then every trade of trades.{PAIR_ID}
@@ -94,7 +94,7 @@ export class TradeTape {
     this.pairId = options.pairId;
     this.channel = tradesChannel(options.pairId);
     this.socket = options.socket;
-    this.fetchTrades = options.fetchTrades ?? ((pairId, limit) => tradingApi.marketTrades(pairId, limit));
+    this.fetchTrades = options.fetchTrades ?? ((pairId, limit) => snapshotApi.marketTrades(pairId, limit));
     this.capacity = options.capacity ?? TRADE_TAPE_CAPACITY;
     this.logger = options.logger ?? consoleLogger;
     this.signal = new FrameThrottledSignal(options.schedule ?? animationFrameScheduler, () => {

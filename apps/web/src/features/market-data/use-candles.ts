@@ -1,10 +1,10 @@
 import { type CandleInterval, type ChartRange, chartRangeIntervals } from '@platform/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
-import { queryKeys } from '../../api/query-keys.ts';
 import { fetchRangeCandles, LiveCandles } from './candles.ts';
 import { getMarketData } from './market-data.ts';
 import { priceChannel } from './price-store.ts';
+import { marketQueryKeys } from './query-keys.ts';
 import { tradesChannel } from './trade-tape.ts';
 
 /** A range's history is reloaded when the chart comes back to it after this long. */
@@ -23,7 +23,7 @@ export interface CandlesResult {
 export function useCandles(pairId: string, range: ChartRange): CandlesResult {
   const { interval } = chartRangeIntervals[range];
   const query = useQuery({
-    queryKey: queryKeys.candles(pairId, range),
+    queryKey: marketQueryKeys.candles(pairId, range),
     queryFn: () => fetchRangeCandles(pairId, range),
     staleTime: CANDLES_STALE_MS,
   });

@@ -3,11 +3,9 @@ import clsx from 'clsx';
 import { Search, Star } from 'lucide-react';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { queryKeys } from '../../api/query-keys.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
-import { type LivePair, useLivePairs, useWatchPairs } from '../market-data/index.ts';
-import { marketDataApi } from '../market-data/market-data-api.ts';
+import { type LivePair, marketDataApi, marketQueryKeys, useLivePairs, useWatchPairs } from '../market-data/index.ts';
 import { useWatchlist } from '../watchlist/use-watchlist.ts';
 import { FeedStatusBadge } from './feed-status-badge.tsx';
 import {
@@ -33,7 +31,7 @@ function useMarketCaps(rows: readonly LivePair[], enabled: boolean): MarketCaps 
   const bases = useMemo(() => [...new Set(rows.map((pair) => pair.baseCurrency))], [rows]);
   const results = useQueries({
     queries: bases.map((base) => ({
-      queryKey: queryKeys.marketStatistics(usdPairOf(base)),
+      queryKey: marketQueryKeys.statistics(usdPairOf(base)),
       queryFn: () => marketDataApi.fetchStatistics(usdPairOf(base)),
       staleTime: 5 * 60_000,
       enabled,
@@ -46,6 +44,9 @@ function useMarketCaps(rows: readonly LivePair[], enabled: boolean): MarketCaps 
   });
   return caps;
 }
+
+/** The router's lazy module for /markets (routes/route-modules.ts). */
+export { MarketsScreen as Component };
 
 /** Spec §2.1 /markets: every market, live, searchable, sortable and filterable. */
 export function MarketsScreen() {
@@ -81,35 +82,7 @@ export function MarketsScreen() {
         description={t('pages.markets.description')}
         actions={<FeedStatusBadge />}
       />
-      <div className="markets-toolbar">
-        <fieldset className="segmented">
-          <legend className="visually-hidden">{t('markets.quoteFilter')}</legend>
-          {marketQuotes.map((code) => (
-            <button
-              key={code}
-              type="button"
-              className={clsx('segment', quote === code && 'active')}
-              aria-pressed={quote === code}
-              onClick={() => setQuote(code)}
-              data-testid={`markets-quote-${code}`}
-            >
-              {code}
-            </button>
-          ))}
-        </fieldset>
-        <label className="markets-search">
-          <Search size={15} aria-hidden="true" className="markets-search-icon" />
-          <span className="visually-hidden">{t('markets.searchLabel')}</span>
-          <input
-            type="search"
-            className="input"
-            placeholder={t('markets.searchPlaceholder')}
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            data-testid="markets-search"
-          />
-        </label>
-      </div>
+      <MarketsToolbar quote={quote} onQuote={setQuote} search={search} onSearch={setSearch} />
       <fieldset className="chip-row">
         <legend className="visually-hidden">{t('markets.categoryFilter')}</legend>
         <button
@@ -160,6 +133,49 @@ export function MarketsScreen() {
         />
       )}
       <p className="markets-footnote muted">{t('markets.footnote', { count: filtered.length })}</p>
+    </div>
+  );
+}
+
+interface MarketsToolbarProps {
+  quote: MarketQuote;
+  onQuote: (quote: MarketQuote) => void;
+  search: string;
+  onSearch: (search: string) => void;
+}
+
+/** The quote currency switch and the search box above the table. */
+function MarketsToolbar({ quote, onQuote, search, onSearch }: MarketsToolbarProps) {
+  const { t } = useTranslation();
+  return (
+    <div className="markets-toolbar">
+      <fieldset className="segmented">
+        <legend className="visually-hidden">{t('markets.quoteFilter')}</legend>
+        {marketQuotes.map((code) => (
+          <button
+            key={code}
+            type="button"
+            className={clsx('segment', quote === code && 'active')}
+            aria-pressed={quote === code}
+            onClick={() => onQuote(code)}
+            data-testid={`markets-quote-${code}`}
+          >
+            {code}
+          </button>
+        ))}
+      </fieldset>
+      <label className="markets-search">
+        <Search size={15} aria-hidden="true" className="markets-search-icon" />
+        <span className="visually-hidden">{t('markets.searchLabel')}</span>
+        <input
+          type="search"
+          className="input"
+          placeholder={t('markets.searchPlaceholder')}
+          value={search}
+          onChange={(event) => onSearch(event.target.value)}
+          data-testid="markets-search"
+        />
+      </label>
     </div>
   );
 }

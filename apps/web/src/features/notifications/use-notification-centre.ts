@@ -6,7 +6,7 @@ import { notificationsApi } from '../../api/notifications.ts';
 import { i18n } from '../../i18n/i18n.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { loadToasts, showErrorToast } from '../../lib/lazy-toast.ts';
-import { getMarketData } from '../market-data/market-data.ts';
+import { getMarketData } from '../market-data/index.ts';
 import { loadNotificationSettings } from '../settings/notification-settings.ts';
 import { hasOpenTransferPopup } from '../wallet/transfer-popups.ts';
 import { useSignedInAccountId } from '../wallet/use-wallet.ts';

@@ -21,6 +21,14 @@ const TABS: readonly OrdersTab[] = ['open', 'history', 'trades'];
 type PairScope = 'pair' | 'all';
 const SCOPES: readonly PairScope[] = ['pair', 'all'];
 
+/** How many open orders the tab shows (null when signed out, so no count is shown). */
+function useOpenCount(accountId: string | null, shownPair: string | null): number | null {
+  const openOrders = useOpenOrders();
+  if (!accountId) return null;
+  return (openOrders.data?.orders ?? []).filter((order) => shownPair === null || order.trading_pair === shownPair)
+    .length;
+}
+
 /**
  * The account's orders under the trade page's chart: open orders (live, with cancel, cancel all
  * and modify), order history and trade history, for the page's pair or for all pairs.
@@ -33,10 +41,7 @@ export function AccountOrdersTabs({ pairId }: { pairId: string }) {
   const [tab, setTab] = useState<OrdersTab>('open');
   const [scope, setScope] = useState<PairScope>('pair');
   const shownPair = scope === 'pair' ? pair : null;
-  const openOrders = useOpenOrders();
-  const openCount = accountId
-    ? (openOrders.data?.orders ?? []).filter((order) => shownPair === null || order.trading_pair === shownPair).length
-    : null;
+  const openCount = useOpenCount(accountId, shownPair);
   const baseId = useId();
   const tabRefs = useRef(new Map<OrdersTab, HTMLButtonElement>());
 

@@ -3,12 +3,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
-import { queryKeys } from '../../api/query-keys.ts';
 import { tradingApi } from '../../api/trading.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { useSignedInAccountId } from '../wallet/use-wallet.ts';
 import { recordOrderChange } from './order-queries.ts';
 import { scheduleCancel } from './pending-cancels.ts';
+import { tradingQueryKeys } from './query-keys.ts';
 
 /**
  * Cancels sent at once by "Cancel all": enough to finish a long list quickly, few enough not to
@@ -75,7 +75,7 @@ export function useOrderActions() {
   );
 
   const reload = useCallback(() => {
-    if (accountId) void queryClient.invalidateQueries({ queryKey: queryKeys.trading(accountId) });
+    if (accountId) void queryClient.invalidateQueries({ queryKey: tradingQueryKeys.all(accountId) });
   }, [accountId, queryClient]);
 
   const cancel = useCallback(

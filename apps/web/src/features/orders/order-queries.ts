@@ -1,8 +1,8 @@
 import { OPEN_ORDER_STATUSES, type Order } from '@platform/contracts';
 import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
-import { queryKeys } from '../../api/query-keys.ts';
 import { type OrdersFilter, type TradesFilter, tradingApi } from '../../api/trading.ts';
 import { useSignedInAccountId } from '../wallet/use-wallet.ts';
+import { tradingQueryKeys } from './query-keys.ts';
 
 /**
  * The account's orders and trades as TanStack queries. Open orders are one query for every pair
@@ -27,7 +27,7 @@ export const OPEN_ORDERS_REFRESH_MS = 30_000;
 export const openOrdersFilter: OrdersFilter = { status: 'open', limit: OPEN_ORDERS_LIMIT };
 
 export function openOrdersKey(accountId: string) {
-  return queryKeys.orders(accountId, openOrdersFilter);
+  return tradingQueryKeys.orders(accountId, openOrdersFilter);
 }
 
 export type OrderList = Awaited<ReturnType<typeof tradingApi.orders>>;
@@ -52,7 +52,7 @@ export function useOpenOrders() {
 export function useOrderHistory(filter: OrdersFilter) {
   const accountId = useSignedInAccountId();
   return useQuery({
-    queryKey: queryKeys.orders(accountId ?? '', filter),
+    queryKey: tradingQueryKeys.orders(accountId ?? '', filter),
     queryFn: () => tradingApi.orders(accountId ?? '', filter),
     enabled: accountId !== null,
     placeholderData: keepPreviousData,
@@ -62,7 +62,7 @@ export function useOrderHistory(filter: OrdersFilter) {
 export function useTradeHistory(filter: TradesFilter) {
   const accountId = useSignedInAccountId();
   return useQuery({
-    queryKey: queryKeys.accountTrades(accountId ?? '', filter),
+    queryKey: tradingQueryKeys.trades(accountId ?? '', filter),
     queryFn: () => tradingApi.trades(accountId ?? '', filter),
     enabled: accountId !== null,
     placeholderData: keepPreviousData,
@@ -96,5 +96,5 @@ export function applyOrderUpdate(list: OrderList | undefined, order: Order): Ord
 /** Puts an order's new state into the open-orders list and marks every list of the account stale. */
 export function recordOrderChange(queryClient: QueryClient, accountId: string, order: Order): void {
   queryClient.setQueryData<OrderList>(openOrdersKey(accountId), (list) => applyOrderUpdate(list, order));
-  void queryClient.invalidateQueries({ queryKey: queryKeys.trading(accountId) });
+  void queryClient.invalidateQueries({ queryKey: tradingQueryKeys.all(accountId) });
 }

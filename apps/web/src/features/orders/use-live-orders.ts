@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { queryKeys } from '../../api/query-keys.ts';
-import { getMarketData } from '../market-data/market-data.ts';
+import { getMarketData } from '../market-data/index.ts';
 import { useSignedInAccountId } from '../wallet/use-wallet.ts';
 import { recordOrderChange } from './order-queries.ts';
+import { tradingQueryKeys } from './query-keys.ts';
 
 /** The user channel of the account's order updates (spec §7.6 order_update). */
 export const ORDERS_CHANNEL = 'orders';
@@ -24,7 +24,7 @@ export function useLiveOrders(): void {
     const { socket } = getMarketData();
     return socket.subscribe(ORDERS_CHANNEL, (message) => {
       if (message.type === 'subscribed') {
-        void queryClient.invalidateQueries({ queryKey: queryKeys.trading(accountId) });
+        void queryClient.invalidateQueries({ queryKey: tradingQueryKeys.all(accountId) });
         return;
       }
       // A connection still proving a previous account could carry its last events.

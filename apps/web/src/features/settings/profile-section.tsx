@@ -6,7 +6,6 @@ import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { accountsApi } from '../../api/accounts.ts';
 import { ApiError } from '../../api/client.ts';
-import { queryKeys } from '../../api/query-keys.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { ToggleSwitch } from '../../components/ui/toggle-switch.tsx';
@@ -20,13 +19,14 @@ import {
   toProfileRequest,
   tradingExperienceOptions,
 } from './profile-form.ts';
+import { settingsQueryKeys } from './query-keys.ts';
 
-export function ProfileSection({ account }: { account: Account }) {
+/** The profile form and its save: a saved profile becomes the signed-in user and the cached account. */
+function useProfileForm(account: Account) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const setUser = useAppStore((state) => state.setUser);
   const form = useForm<ProfileFormValues>({ resolver: profileResolver, defaultValues: profileFormDefaults(account) });
-  const errors = form.formState.errors;
 
   // A fresher account from the server resets the form, unless the user is mid-edit.
   useEffect(() => {
@@ -37,7 +37,7 @@ export function ProfileSection({ account }: { account: Account }) {
     mutationFn: (values: ProfileFormValues) => accountsApi.updateProfile(account.id, toProfileRequest(values)),
     onSuccess: (updated) => {
       setUser(updated);
-      queryClient.setQueryData(queryKeys.account(updated.id), updated);
+      queryClient.setQueryData(settingsQueryKeys.account(updated.id), updated);
       form.reset(profileFormDefaults(updated));
       toast.success(t('success.profileUpdated'));
     },
@@ -52,6 +52,13 @@ export function ProfileSection({ account }: { account: Account }) {
       toast.error(t('errors.failedToUpdateProfile'));
     },
   });
+  return { form, mutation };
+}
+
+export function ProfileSection({ account }: { account: Account }) {
+  const { t } = useTranslation();
+  const { form, mutation } = useProfileForm(account);
+  const errors = form.formState.errors;
 
   const message = (text: string | undefined) => (text ? translateMessage(t, text) : undefined);
 

@@ -8,9 +8,10 @@ import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import { useAppStore } from '../../state/app-store.ts';
+import { settingsQueryKeys } from './query-keys.ts';
 import { describeUserAgent } from './user-agent.ts';
 
-const SESSIONS_KEY = ['auth', 'sessions'] as const;
+const SESSIONS_KEY = settingsQueryKeys.sessions();
 
 /** Ending a session voids every access token of the account: this device goes on with the one answered. */
 function keepThisDevice(answer: SessionsRevokedResponse): void {

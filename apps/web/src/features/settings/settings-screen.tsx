@@ -6,7 +6,6 @@ import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { accountsApi } from '../../api/accounts.ts';
-import { queryKeys } from '../../api/query-keys.ts';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { settingsTexts } from '../../i18n/locales/en-settings.ts';
 import { addScreenTexts } from '../../i18n/screen-texts.ts';
@@ -18,6 +17,7 @@ import { LanguageSection } from './language-section.tsx';
 import { NotificationsSection } from './notifications-section.tsx';
 import { PreferencesSection } from './preferences-section.tsx';
 import { ProfileSection } from './profile-section.tsx';
+import { settingsQueryKeys } from './query-keys.ts';
 import { SecuritySection } from './security-section.tsx';
 
 // This module is the /settings route's: its texts come with it.
@@ -42,7 +42,7 @@ function useFreshAccount() {
   const user = useAppStore((state) => state.user);
   const setUser = useAppStore((state) => state.setUser);
   useQuery({
-    queryKey: queryKeys.account(user?.id ?? 'anonymous'),
+    queryKey: settingsQueryKeys.account(user?.id ?? 'anonymous'),
     enabled: user !== null,
     queryFn: async () => {
       if (!user) return null;

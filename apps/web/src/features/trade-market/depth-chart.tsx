@@ -3,7 +3,7 @@ import { type PointerEvent, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { formatQuantity, formatTickPrice, formatTickPriceFull } from '../../lib/number-format.ts';
-import { useOrderBook } from '../market-data/index.ts';
+import { type BookLevel, useOrderBook } from '../market-data/index.ts';
 import { buildDepthModel, type DepthModel, type DepthPoint, toNumber } from './depth-model.ts';
 import { deepestScale, pairCurrencies, useTradingPair } from './market-format.ts';
 import '../../theme/trade-market.css';
@@ -60,6 +60,46 @@ interface Pointer {
   y: number;
 }
 
+/** The point under the pointer, `fraction` of the chart's width from its left edge. */
+function pointerAt(model: DepthModel, geometry: Geometry, fraction: number): Pointer | null {
+  const onBidSide = fraction * WIDTH < geometry.x(model.mid);
+  const points = onBidSide ? model.bids : model.asks;
+  // The deepest level still inside the pointer's price: everything up to it is the total.
+  let found: DepthPoint | undefined;
+  for (const point of points) {
+    const inside = onBidSide
+      ? geometry.x(point.price) >= fraction * WIDTH
+      : geometry.x(point.price) <= fraction * WIDTH;
+    if (!inside) break;
+    found = point;
+  }
+  if (!found) return null;
+  return {
+    side: onBidSide ? 'bid' : 'ask',
+    point: found,
+    x: geometry.x(found.price) / WIDTH,
+    y: geometry.y(found.total) / HEIGHT,
+  };
+}
+
+/** The pair's decimals, or, before the pair is known, those the book's own levels show. */
+function precisionsOf(pair: ReturnType<typeof useTradingPair>, bids: readonly BookLevel[]) {
+  return {
+    pricePrecision:
+      pair?.price_precision ??
+      deepestScale(
+        bids.slice(0, 1).map((level) => level.priceAmount),
+        2,
+      ),
+    quantityPrecision:
+      pair?.quantity_precision ??
+      deepestScale(
+        bids.slice(0, 5).map((level) => level.quantityAmount),
+        4,
+      ),
+  };
+}
+
 /** Cumulative bids and asks around the mid price, drawn from the live book. */
 export function DepthChart({ pairId }: DepthChartProps) {
   const { t } = useTranslation();
@@ -69,46 +109,14 @@ export function DepthChart({ pairId }: DepthChartProps) {
   const book = useOrderBook(pairId);
   const model = useMemo(() => buildDepthModel(book.bids, book.asks), [book.bids, book.asks]);
   const [pointer, setPointer] = useState<Pointer | null>(null);
-  const pricePrecision =
-    pair?.price_precision ??
-    deepestScale(
-      book.bids.slice(0, 1).map((level) => level.priceAmount),
-      2,
-    );
-  const quantityPrecision =
-    pair?.quantity_precision ??
-    deepestScale(
-      book.bids.slice(0, 5).map((level) => level.quantityAmount),
-      4,
-    );
+  const { pricePrecision, quantityPrecision } = precisionsOf(pair, book.bids);
   const geometry = model ? geometryOf(model) : null;
 
   const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
     if (!model || !geometry) return;
     const box = event.currentTarget.getBoundingClientRect();
     if (box.width === 0) return;
-    const fraction = (event.clientX - box.left) / box.width;
-    const onBidSide = fraction * WIDTH < geometry.x(model.mid);
-    const points = onBidSide ? model.bids : model.asks;
-    // The deepest level still inside the pointer's price: everything up to it is the total.
-    let found: DepthPoint | undefined;
-    for (const point of points) {
-      const inside = onBidSide
-        ? geometry.x(point.price) >= fraction * WIDTH
-        : geometry.x(point.price) <= fraction * WIDTH;
-      if (!inside) break;
-      found = point;
-    }
-    if (!found) {
-      setPointer(null);
-      return;
-    }
-    setPointer({
-      side: onBidSide ? 'bid' : 'ask',
-      point: found,
-      x: geometry.x(found.price) / WIDTH,
-      y: geometry.y(found.total) / HEIGHT,
-    });
+    setPointer(pointerAt(model, geometry, (event.clientX - box.left) / box.width));
   };
 
   const label = model

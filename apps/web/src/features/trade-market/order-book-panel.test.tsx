@@ -4,8 +4,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { json, stubFetch } from '../../test/fetch-mock.ts';
-import { FakeWebSocketServer } from '../market-data/fake-web-socket.ts';
-import { createMarketData, replaceMarketData } from '../market-data/market-data.ts';
+import { createMarketData, FakeWebSocketServer, replaceMarketData } from '../market-data/testing.ts';
 import { OrderBookPanel } from './order-book-panel.tsx';
 
 const BTC_USD: TradingPair = {

@@ -3,8 +3,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { errorResponse, json, stubFetch } from '../../test/fetch-mock.ts';
-import { FakeWebSocketServer } from '../market-data/fake-web-socket.ts';
-import { createMarketData, replaceMarketData } from '../market-data/market-data.ts';
+import { createMarketData, FakeWebSocketServer, replaceMarketData } from '../market-data/testing.ts';
 
 /** The chart library draws on a canvas jsdom does not have: a recording stand-in. */
 const charts = vi.hoisted(() => ({

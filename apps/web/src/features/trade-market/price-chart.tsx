@@ -15,7 +15,7 @@ import {
   type Time,
   type UTCTimestamp,
 } from 'lightweight-charts';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type RefObject, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { toAmount } from '../../lib/format.ts';
@@ -129,33 +129,23 @@ interface ChartParts {
   volume: ISeriesApi<'Histogram'>;
 }
 
-/** Candles of the chosen range with volume (spec §2.6 ranges), live from trades and prices. */
-export function PriceChart({ pairId, initialRange = '1h' }: PriceChartProps) {
-  const { t, i18n } = useTranslation();
-  const theme = useAppStore((state) => state.theme);
-  const colors = useMemo(() => chartColors(theme), [theme]);
-  const pair = useTradingPair(pairId);
-  const { base } = pairCurrencies(pairId, pair);
-  const pricePrecision = pair?.price_precision ?? 2;
-  const [range, setRange] = useState<ChartRange>(initialRange);
-  const { live, interval, isLoading, error, refetch } = useCandles(pairId, range);
-  const containerRef = useRef<HTMLDivElement>(null);
+/** The chart and its two series, made once per language (the library fixes its locale when made). */
+function useChartParts(
+  containerRef: RefObject<HTMLDivElement | null>,
+  language: string,
+  colorsRef: RefObject<ChartColors>,
+  liveRef: RefObject<LiveCandles | null>,
+  setHovered: (candle: Candle | null) => void,
+): RefObject<ChartParts | null> {
   const partsRef = useRef<ChartParts | null>(null);
-  const colorsRef = useRef(colors);
-  colorsRef.current = colors;
-  const liveRef = useRef(live);
-  liveRef.current = live;
-  const [hovered, setHovered] = useState<Candle | null>(null);
-  const lastCandle = useLastCandle(live);
-  const titleId = useId();
-
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the refs are PriceChart's, stable for its life
   useEffect(() => {
     const container = containerRef.current;
     if (!container) return;
     const chart = createChart(container, {
       autoSize: true,
       ...themeOptions(colorsRef.current),
-      localization: { locale: i18n.language },
+      localization: { locale: language },
       timeScale: {
         timeVisible: true,
         secondsVisible: false,
@@ -187,8 +177,20 @@ export function PriceChart({ pairId, initialRange = '1h' }: PriceChartProps) {
       partsRef.current = null;
       chart.remove();
     };
-  }, [i18n.language]);
+  }, [language]);
+  return partsRef;
+}
 
+/** Keeps the chart's colours, price format and candles in step with the theme, the pair and the feed. */
+function useChartUpdates(
+  partsRef: RefObject<ChartParts | null>,
+  colors: ChartColors,
+  colorsRef: RefObject<ChartColors>,
+  liveRef: RefObject<LiveCandles | null>,
+  pricePrecision: number,
+  live: LiveCandles | null,
+) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the refs are PriceChart's, stable for its life
   useEffect(() => {
     const parts = partsRef.current;
     if (!parts) return;
@@ -198,6 +200,7 @@ export function PriceChart({ pairId, initialRange = '1h' }: PriceChartProps) {
     if (current) parts.volume.setData(current.getCandles().map((candle) => toVolume(candle, colors)));
   }, [colors]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the refs are PriceChart's, stable for its life
   useEffect(() => {
     const parts = partsRef.current;
     if (!parts) return;
@@ -217,6 +220,7 @@ export function PriceChart({ pairId, initialRange = '1h' }: PriceChartProps) {
     parts.chart.applyOptions({ localization: { priceFormatter: formatter } });
   }, [pricePrecision]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the refs are PriceChart's, stable for its life
   useEffect(() => {
     const parts = partsRef.current;
     if (!parts || !live) return;
@@ -229,6 +233,29 @@ export function PriceChart({ pairId, initialRange = '1h' }: PriceChartProps) {
       parts.volume.update(toVolume(candle, colorsRef.current));
     });
   }, [live]);
+}
+
+/** Candles of the chosen range with volume (spec §2.6 ranges), live from trades and prices. */
+export function PriceChart({ pairId, initialRange = '1h' }: PriceChartProps) {
+  const { t, i18n } = useTranslation();
+  const theme = useAppStore((state) => state.theme);
+  const colors = useMemo(() => chartColors(theme), [theme]);
+  const pair = useTradingPair(pairId);
+  const { base } = pairCurrencies(pairId, pair);
+  const pricePrecision = pair?.price_precision ?? 2;
+  const [range, setRange] = useState<ChartRange>(initialRange);
+  const { live, interval, isLoading, error, refetch } = useCandles(pairId, range);
+  const containerRef = useRef<HTMLDivElement>(null);
+  const colorsRef = useRef(colors);
+  colorsRef.current = colors;
+  const liveRef = useRef(live);
+  liveRef.current = live;
+  const [hovered, setHovered] = useState<Candle | null>(null);
+  const lastCandle = useLastCandle(live);
+  const titleId = useId();
+
+  const partsRef = useChartParts(containerRef, i18n.language, colorsRef, liveRef, setHovered);
+  useChartUpdates(partsRef, colors, colorsRef, liveRef, pricePrecision, live);
 
   const legend = hovered ?? lastCandle;
   const failed = Boolean(error) && !live;

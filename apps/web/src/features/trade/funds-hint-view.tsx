@@ -1,7 +1,7 @@
 import { Info } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useCardOptions } from '../wallet/card-queries.ts';
+import { useCardOptions } from '../payments/card-queries.ts';
 import '../../theme/wallet-actions.css';
 
 /**

@@ -1,6 +1,16 @@
 import clsx from 'clsx';
 import { ChevronDown, Search, Star } from 'lucide-react';
-import { type KeyboardEvent, useCallback, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import {
+  type Dispatch,
+  type KeyboardEvent,
+  type SetStateAction,
+  useCallback,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDismiss } from '../../hooks/use-dismiss.ts';
 import { pairSymbol } from '../../lib/format.ts';
@@ -79,39 +89,21 @@ export function PairSelector({ pairId, onSelect }: PairSelectorProps) {
   );
 }
 
-function PairSelectorPanel({
-  id,
-  currentPairId,
-  onPick,
-  onEscape,
-}: {
-  id: string;
-  currentPairId: string;
-  onPick: (pairId: string) => void;
-  onEscape: () => void;
-}) {
-  const { t } = useTranslation();
-  const { pairs } = useLivePairs(NOT_WATCHING);
-  const watchlist = useWatchlist();
-  const tabs = useMemo(() => quoteTabs(pairs), [pairs]);
-  const currentQuote = currentPairId.split('_')[1] ?? 'USD';
-  const [tab, setTab] = useState<PairSelectorTab>(currentQuote);
-  const [search, setSearch] = useState('');
+/**
+ * The panel's keyboard: the search takes the focus as the panel is drawn; arrows go from the search
+ * into the list and along it, Enter in the search picks the first row, typing on a row searches on.
+ */
+function usePairListKeys(
+  rows: readonly { id: string }[],
+  onPick: (pairId: string) => void,
+  setSearch: Dispatch<SetStateAction<string>>,
+) {
   const searchRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
   // The panel opens to be searched, the focus in its search as it is drawn; Escape gives the focus back.
   useLayoutEffect(() => {
     searchRef.current?.focus();
   }, []);
-  // The busiest markets first, as ranked when the panel opened (or when its list first arrived).
-  const orderRef = useRef<ReadonlyMap<string, number> | null>(null);
-  if (orderRef.current === null && pairs.length > 0) orderRef.current = valueTradedOrder(pairs);
-  const order = orderRef.current ?? undefined;
-  const rows = useMemo(
-    () => filterPairs(pairs, tab, search, watchlist.pairIds, order),
-    [pairs, tab, search, watchlist.pairIds, order],
-  );
-  useWatchPairs(useMemo(() => rows.map((row) => row.id), [rows]));
 
   const options = () => Array.from(listRef.current?.querySelectorAll<HTMLButtonElement>('[data-pair-option]') ?? []);
 
@@ -146,6 +138,39 @@ function PairSelectorPanel({
       searchRef.current?.focus();
     }
   };
+
+  return { searchRef, listRef, onSearchKeyDown, onListKeyDown };
+}
+
+function PairSelectorPanel({
+  id,
+  currentPairId,
+  onPick,
+  onEscape,
+}: {
+  id: string;
+  currentPairId: string;
+  onPick: (pairId: string) => void;
+  onEscape: () => void;
+}) {
+  const { t } = useTranslation();
+  const { pairs } = useLivePairs(NOT_WATCHING);
+  const watchlist = useWatchlist();
+  const tabs = useMemo(() => quoteTabs(pairs), [pairs]);
+  const currentQuote = currentPairId.split('_')[1] ?? 'USD';
+  const [tab, setTab] = useState<PairSelectorTab>(currentQuote);
+  const [search, setSearch] = useState('');
+  // The busiest markets first, as ranked when the panel opened (or when its list first arrived).
+  const orderRef = useRef<ReadonlyMap<string, number> | null>(null);
+  if (orderRef.current === null && pairs.length > 0) orderRef.current = valueTradedOrder(pairs);
+  const order = orderRef.current ?? undefined;
+  const rows = useMemo(
+    () => filterPairs(pairs, tab, search, watchlist.pairIds, order),
+    [pairs, tab, search, watchlist.pairIds, order],
+  );
+  useWatchPairs(useMemo(() => rows.map((row) => row.id), [rows]));
+
+  const { searchRef, listRef, onSearchKeyDown, onListKeyDown } = usePairListKeys(rows, onPick, setSearch);
 
   const onPanelKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'Escape') {

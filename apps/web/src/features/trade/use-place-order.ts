@@ -2,10 +2,11 @@ import type { Order, PlaceOrderRequest } from '@platform/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { ApiError } from '../../api/client.ts';
-import { queryKeys } from '../../api/query-keys.ts';
 import { tradingApi } from '../../api/trading.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { translateMessage } from '../../lib/translate.ts';
+import { tradingQueryKeys } from '../orders/query-keys.ts';
+import { walletQueryKeys } from '../wallet/query-keys.ts';
 import { useSignedInAccountId } from '../wallet/use-wallet.ts';
 
 /**
@@ -26,8 +27,8 @@ export function usePlaceOrder() {
     },
     onSettled: () => {
       if (!accountId) return;
-      void queryClient.invalidateQueries({ queryKey: queryKeys.trading(accountId) });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.wallet(accountId) });
+      void queryClient.invalidateQueries({ queryKey: tradingQueryKeys.all(accountId) });
+      void queryClient.invalidateQueries({ queryKey: walletQueryKeys.all(accountId) });
     },
   });
 }

@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubFetch } from '../../test/fetch-mock.ts';
-import { FakeWebSocketServer } from '../market-data/fake-web-socket.ts';
-import { createMarketData, replaceMarketData } from '../market-data/market-data.ts';
+import { createMarketData, FakeWebSocketServer, replaceMarketData } from '../market-data/testing.ts';
 import { WARM_HOLD_MS, warmTradeFeeds } from './warm-trade-feeds.ts';
 
 const args = (url: string) => ({ request: new Request(url), params: {}, context: undefined }) as never;

@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { useAppStore } from '../../state/app-store.ts';
-import { orderBookFeed } from '../market-data/order-book-feed.ts';
-import { tradeTape } from '../market-data/trade-tape.ts';
+import { orderBookFeed, tradeTape } from '../market-data/index.ts';
 import { resolvePairId } from './trade-route.ts';
 
 /** How long the route's own hold on the feeds lasts: the panels hold them from their first render. */

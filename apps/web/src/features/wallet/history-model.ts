@@ -1,7 +1,6 @@
 import { formatDecimal, isNegative, stripTrailingZeros } from '@platform/money';
 import { formatDate, formatTime } from '../../lib/date-format.ts';
 import { groupThousands, MISSING_VALUE, toAmount } from '../../lib/format.ts';
-import { timeZonePreference } from '../../state/preferences-store.ts';
 
 /** The wallet histories as the screen shows them. */
 

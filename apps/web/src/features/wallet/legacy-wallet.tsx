@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Segmented } from '../../components/ui/segmented.tsx';
-import { ConvertPanel } from './convert-section.tsx';
-import { LegacyActivity } from './legacy-activity.tsx';
+import { ConvertPanel } from '../conversions/convert-section.tsx';
+import { LegacyActivity } from '../conversions/legacy-activity.tsx';
+import { QuickTradePanel } from '../conversions/quick-trade-section.tsx';
 import { LegacyHistory } from './legacy-history.tsx';
-import { QuickTradePanel } from './quick-trade-section.tsx';
 
 /**
  * Spec §2.7's "Legacy Wallet" tab. The spec names the tab and nothing of its content; here it is

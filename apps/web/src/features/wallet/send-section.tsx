@@ -32,11 +32,9 @@ const PREFERRED_CURRENCY = 'USDT';
 
 const transferFormReducer = createTransferFormReducer();
 
-/** Spec §2.7 / §5: send funds to another user by username; the status popup follows the transfer. */
-export function SendSection() {
-  const { t } = useTranslation();
+/** The send form's state, rules and request (transfer-form.ts), its fields' wiring and its submit. */
+function useSendForm() {
   const balances = useWalletBalances();
-  const username = useAppStore((state) => state.user?.profile.username ?? null);
   const invalidateWallet = useInvalidateWallet();
   const currencies = useMemo(
     () => (balances.data ? balances.data.map((balance) => balance.currency.toUpperCase()) : WALLET_CURRENCY_FALLBACK),
@@ -49,7 +47,6 @@ export function SendSection() {
   const summary = transferFormSummary(state, { supportedCurrencies: currencies, available });
   const sending = useRef(false);
   const fields = useRef(new Map<TransferField, HTMLInputElement | HTMLSelectElement>());
-  const formErrorId = useId();
 
   const mutation = useMutation({
     mutationFn: (variables: { request: NonNullable<typeof summary.request>; idempotencyKey: string }) =>
@@ -91,19 +88,25 @@ export function SendSection() {
     onBlur: () => dispatch({ type: 'blur', field }),
     'data-testid': `send-${field}`,
   });
-  const message = (error: TransferFormError | undefined) =>
-    error ? translateMessage(t, error.key, error.values) : undefined;
-  const errors = summary.visibleErrors;
-  const availableText = summary.available === null ? null : formatBalance(summary.available, summary.currency);
-  const maxAmount = maxTransferAmount(summary.available, summary.currency);
-  const amountHint = [
-    summary.minimumAmount
-      ? t('wallet.send.minimum', { amount: summary.minimumAmount, currency: summary.currency })
-      : '',
-    availableText ? t('wallet.send.available', { amount: availableText, currency: summary.currency }) : '',
-  ]
-    .filter(Boolean)
-    .join(' · ');
+
+  return { state, dispatch, summary, currencies, pending: mutation.isPending, onSubmit, register };
+}
+
+type SendForm = ReturnType<typeof useSendForm>;
+
+function useErrorText() {
+  const { t } = useTranslation();
+  return (error: TransferFormError | undefined) => (error ? translateMessage(t, error.key, error.values) : undefined);
+}
+
+/** Spec §2.7 / §5: send funds to another user by username; the status popup follows the transfer. */
+export function SendSection() {
+  const { t } = useTranslation();
+  const username = useAppStore((state) => state.user?.profile.username ?? null);
+  const form = useSendForm();
+  const formErrorId = useId();
+  const message = useErrorText();
+  const errors = form.summary.visibleErrors;
 
   return (
     <section className="wallet-card wallet-send" aria-labelledby="wallet-send-title" data-testid="wallet-send">
@@ -118,7 +121,7 @@ export function SendSection() {
       <form
         className="wallet-form"
         noValidate
-        onSubmit={onSubmit}
+        onSubmit={form.onSubmit}
         aria-describedby={errors.form ? formErrorId : undefined}
         data-testid="send-form"
       >
@@ -130,87 +133,120 @@ export function SendSection() {
           spellCheck={false}
           maxLength={TRANSFER_RECIPIENT_MAX_LENGTH}
           error={message(errors.recipient)}
-          {...register('recipient')}
+          {...form.register('recipient')}
         />
         <div className="wallet-amount-row">
-          <div className={clsx('field', errors.currency && 'field-invalid')}>
-            <label className="field-label" htmlFor="send-currency">
-              {t('wallet.send.currency')}
-            </label>
-            <select
-              id="send-currency"
-              className="input select"
-              aria-invalid={errors.currency ? true : undefined}
-              aria-describedby={errors.currency ? 'send-currency-error' : undefined}
-              {...register('currency')}
-            >
-              {currencies.includes(state.values.currency) ? null : (
-                <option value={state.values.currency}>{state.values.currency}</option>
-              )}
-              {currencies.map((currency) => (
-                <option key={currency} value={currency} title={coinName(currency)}>
-                  {currency}
-                </option>
-              ))}
-            </select>
-            {errors.currency ? (
-              <p id="send-currency-error" className="field-error" role="alert">
-                {message(errors.currency)}
-              </p>
-            ) : null}
-          </div>
-          <TextField
-            label={t('wallet.send.amount')}
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder="0.00"
-            className="wallet-amount-field"
-            error={message(errors.amount)}
-            hint={amountHint || undefined}
-            trailing={
-              maxAmount ? (
-                <button
-                  type="button"
-                  className="field-action"
-                  title={t('wallet.send.useAvailable')}
-                  aria-label={t('wallet.send.useAvailable')}
-                  onClick={() => dispatch({ type: 'edit', field: 'amount', value: maxAmount })}
-                >
-                  {t('wallet.send.max')}
-                </button>
-              ) : undefined
-            }
-            {...register('amount')}
-          />
+          <SendCurrencyField form={form} />
+          <SendAmountField form={form} />
         </div>
         <TextField
           label={t('wallet.send.memo')}
           placeholder={t('wallet.send.memoPlaceholder')}
           maxLength={TRANSFER_MEMO_MAX_LENGTH}
           error={message(errors.memo)}
-          {...register('memo')}
+          {...form.register('memo')}
         />
         {errors.form ? (
           <p id={formErrorId} className="form-error" role="alert" data-testid="send-form-error">
             {message(errors.form)}
           </p>
         ) : null}
-        <div className="wallet-form-actions">
-          <Button
-            type="submit"
-            loading={mutation.isPending}
-            icon={<Send size={15} aria-hidden="true" />}
-            data-testid="send-submit"
-          >
-            {mutation.isPending ? t('wallet.send.submitting') : t('wallet.send.submit')}
-          </Button>
-        </div>
-        {username === null ? (
-          <p className="wallet-note">
-            {t('wallet.send.noUsername')} <Link to="/settings?section=profile">{t('wallet.send.setUsername')}</Link>
-          </p>
-        ) : null}
+        <SendFormFooter pending={form.pending} hasUsername={username !== null} />
       </form>
     </section>
+  );
+}
+
+function SendCurrencyField({ form }: { form: SendForm }) {
+  const { t } = useTranslation();
+  const message = useErrorText();
+  const { currencies, state } = form;
+  const error = form.summary.visibleErrors.currency;
+  return (
+    <div className={clsx('field', error && 'field-invalid')}>
+      <label className="field-label" htmlFor="send-currency">
+        {t('wallet.send.currency')}
+      </label>
+      <select
+        id="send-currency"
+        className="input select"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? 'send-currency-error' : undefined}
+        {...form.register('currency')}
+      >
+        {currencies.includes(state.values.currency) ? null : (
+          <option value={state.values.currency}>{state.values.currency}</option>
+        )}
+        {currencies.map((currency) => (
+          <option key={currency} value={currency} title={coinName(currency)}>
+            {currency}
+          </option>
+        ))}
+      </select>
+      {error ? (
+        <p id="send-currency-error" className="field-error" role="alert">
+          {message(error)}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function SendAmountField({ form }: { form: SendForm }) {
+  const { t } = useTranslation();
+  const message = useErrorText();
+  const { summary } = form;
+  const availableText = summary.available === null ? null : formatBalance(summary.available, summary.currency);
+  const maxAmount = maxTransferAmount(summary.available, summary.currency);
+  const amountHint = [
+    summary.minimumAmount
+      ? t('wallet.send.minimum', { amount: summary.minimumAmount, currency: summary.currency })
+      : '',
+    availableText ? t('wallet.send.available', { amount: availableText, currency: summary.currency }) : '',
+  ]
+    .filter(Boolean)
+    .join(' · ');
+  return (
+    <TextField
+      label={t('wallet.send.amount')}
+      inputMode="decimal"
+      autoComplete="off"
+      placeholder="0.00"
+      className="wallet-amount-field"
+      error={message(summary.visibleErrors.amount)}
+      hint={amountHint || undefined}
+      trailing={
+        maxAmount ? (
+          <button
+            type="button"
+            className="field-action"
+            title={t('wallet.send.useAvailable')}
+            aria-label={t('wallet.send.useAvailable')}
+            onClick={() => form.dispatch({ type: 'edit', field: 'amount', value: maxAmount })}
+          >
+            {t('wallet.send.max')}
+          </button>
+        ) : undefined
+      }
+      {...form.register('amount')}
+    />
+  );
+}
+
+function SendFormFooter({ pending, hasUsername }: { pending: boolean; hasUsername: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <div className="wallet-form-actions">
+        <Button type="submit" loading={pending} icon={<Send size={15} aria-hidden="true" />} data-testid="send-submit">
+          {pending ? t('wallet.send.submitting') : t('wallet.send.submit')}
+        </Button>
+      </div>
+      {hasUsername ? null : (
+        <p className="wallet-note">
+          {t('wallet.send.noUsername')} <Link to="/settings?section=profile">{t('wallet.send.setUsername')}</Link>
+        </p>
+      )}
+    </>
   );
 }

@@ -1,9 +1,9 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
-import { queryKeys } from '../../api/query-keys.ts';
 import { type PageRequest, type WalletTransactionsFilter, walletApi } from '../../api/wallet.ts';
 import { useAppStore } from '../../state/app-store.ts';
-import { getMarketData } from '../market-data/market-data.ts';
+import { getMarketData } from '../market-data/index.ts';
+import { walletQueryKeys } from './query-keys.ts';
 
 /**
  * How often the balances are read again while a page shows them, in case the socket is down:
@@ -23,7 +23,7 @@ export function useSignedInAccountId(): string | null {
 export function useWalletBalances() {
   const accountId = useSignedInAccountId();
   return useQuery({
-    queryKey: queryKeys.walletBalances(accountId ?? ''),
+    queryKey: walletQueryKeys.balances(accountId ?? ''),
     queryFn: walletApi.balances,
     enabled: accountId !== null,
     refetchInterval: WALLET_BALANCES_REFRESH_MS,
@@ -35,7 +35,7 @@ export function useWalletBalances() {
 export function useWalletTransactions(filter: WalletTransactionsFilter) {
   const accountId = useSignedInAccountId();
   return useQuery({
-    queryKey: queryKeys.walletTransactions(accountId ?? '', filter),
+    queryKey: walletQueryKeys.transactions(accountId ?? '', filter),
     queryFn: () => walletApi.transactions(filter),
     enabled: accountId !== null,
     placeholderData: keepPreviousData,
@@ -45,7 +45,7 @@ export function useWalletTransactions(filter: WalletTransactionsFilter) {
 export function useTransferHistory(page: PageRequest) {
   const accountId = useSignedInAccountId();
   return useQuery({
-    queryKey: queryKeys.walletTransfers(accountId ?? '', page),
+    queryKey: walletQueryKeys.transfers(accountId ?? '', page),
     queryFn: () => walletApi.transferHistory(page),
     enabled: accountId !== null,
     placeholderData: keepPreviousData,
@@ -57,7 +57,7 @@ export function useInvalidateWallet(): () => void {
   const queryClient = useQueryClient();
   const accountId = useSignedInAccountId();
   return useCallback(() => {
-    if (accountId) void queryClient.invalidateQueries({ queryKey: queryKeys.wallet(accountId) });
+    if (accountId) void queryClient.invalidateQueries({ queryKey: walletQueryKeys.all(accountId) });
   }, [queryClient, accountId]);
 }
 
@@ -84,7 +84,7 @@ export function useLiveBalances(): void {
     if (accountId === null) return;
     const { socket } = getMarketData();
     return socket.subscribe('balances', () => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.wallet(accountId) });
+      void queryClient.invalidateQueries({ queryKey: walletQueryKeys.all(accountId) });
     });
   }, [accountId, queryClient]);
 }

@@ -4,14 +4,17 @@ import { type KeyboardEvent, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import { walletScreenTexts } from '../../i18n/locales/en-wallet.ts';
+import { addScreenTexts } from '../../i18n/screen-texts.ts';
+import { ConvertPanel } from '../conversions/convert-section.tsx';
+import { KycSection } from '../kyc/kyc-section.tsx';
+import { BuySection } from '../payments/buy-section.tsx';
+import { DepositSection } from '../payments/deposit-section.tsx';
+import { PaymentSection } from '../payments/payment-section.tsx';
+import { WithdrawSection } from '../withdrawals/withdraw-section.tsx';
 import { BalancesSection } from './balances-section.tsx';
-import { BuySection } from './buy-section.tsx';
-import { ConvertPanel } from './convert-section.tsx';
-import { DepositSection } from './deposit-section.tsx';
 import { HistorySection } from './history-section.tsx';
-import { KycSection } from './kyc-section.tsx';
 import { LegacyWallet } from './legacy-wallet.tsx';
-import { PaymentSection } from './payment-section.tsx';
 import { SendSection } from './send-section.tsx';
 import {
   parseWalletAction,
@@ -22,13 +25,17 @@ import {
   walletTabLabelKey,
   walletTabs,
 } from './wallet-tabs.ts';
-import { WithdrawSection } from './withdraw-section.tsx';
 import '../../theme/wallet-actions.css';
+
+addScreenTexts({ wallet: walletScreenTexts });
+
+/** The router's lazy module for /wallet (routes/route-modules.ts). */
+export { WalletScreen as Component };
 
 const tabId = (tab: WalletTab) => `wallet-tab-${tab}`;
 const panelId = (tab: WalletTab) => `wallet-panel-${tab}`;
 
-/** Spec §2.7: the wallet page, with §2.1's carried action (?action=deposit|withdraw). */
+/** Spec §2.1 and §2.7: /wallet, login required, with a carried action (?action=deposit|withdraw|buy|convert). */
 export function WalletScreen() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();

@@ -3,9 +3,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
-import { queryKeys } from '../../api/query-keys.ts';
 import { useAppStore } from '../../state/app-store.ts';
 import { readLocalWatchlist, subscribeLocalWatchlist, writeLocalWatchlist } from './local-watchlist.ts';
+import { watchlistQueryKeys } from './query-keys.ts';
 import { watchlistApi } from './watchlist-api.ts';
 import { addPair, movePair, movePairTo, removePair, togglePair } from './watchlist-model.ts';
 
@@ -35,7 +35,7 @@ export function useWatchlist(): WatchlistState {
   const isAuthenticated = useAppStore((state) => state.isAuthenticated);
   const accountId = useAppStore((state) => (state.isAuthenticated ? (state.user?.id ?? null) : null));
   const local = useSyncExternalStore(subscribeLocalWatchlist, readLocalWatchlist, readLocalWatchlist);
-  const key = queryKeys.watchlist(accountId ?? '');
+  const key = watchlistQueryKeys.list(accountId ?? '');
 
   const query = useQuery({
     queryKey: key,

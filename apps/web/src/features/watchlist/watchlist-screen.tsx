@@ -14,6 +14,9 @@ import { useWatchlist } from './use-watchlist.ts';
 /** Suggestions shown under the add box. */
 const SUGGESTIONS_SHOWN = 8;
 
+/** The router's lazy module for /watchlist (routes/route-modules.ts). */
+export { WatchlistScreen as Component };
+
 /** Spec §2.1 /watchlist: the markets the user follows, live; add, remove and reorder. */
 export function WatchlistScreen() {
   const { t } = useTranslation();

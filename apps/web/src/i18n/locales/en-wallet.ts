@@ -1,6 +1,6 @@
 /**
  * English texts of the wallet screen (/wallet: balances, deposit, withdraw, send, history, KYC,
- * conversions, payments). Loaded with that screen (screens/wallet-screen.tsx) and merged into the
+ * conversions, payments). Loaded with that screen (features/wallet/wallet-screen.tsx) and merged into the
  * `wallet` texts of en.ts, which keep what the shell shows (the top-bar balances, the transfer popup).
  */
 export const walletScreenTexts = {

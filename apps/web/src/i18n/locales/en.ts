@@ -439,7 +439,7 @@ export const en = {
 /** Every English text: the shell's (above) and those that load with their screens (i18n/screen-texts.ts). */
 export type EnglishResources = typeof en & ScreenTexts;
 
-/** The texts that load with their screens, in `addScreenTexts` calls (screens/*.tsx, features/settings). */
+/** The texts that load with their screens, in `addScreenTexts` calls (the route modules: each feature's screen file). */
 export interface ScreenTexts {
   wallet: typeof walletScreenTexts;
   trade: typeof tradeTexts;

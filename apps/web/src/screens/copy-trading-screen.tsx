@@ -1,5 +1,0 @@
-import { PlaceholderScreen } from './placeholder-screen.tsx';
-
-export function Component() {
-  return <PlaceholderScreen page="copyTrading" />;
-}

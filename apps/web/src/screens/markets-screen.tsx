@@ -1,5 +1,0 @@
-import { MarketsScreen } from '../features/markets/markets-screen.tsx';
-
-export function Component() {
-  return <MarketsScreen />;
-}

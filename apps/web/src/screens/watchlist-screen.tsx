@@ -1,5 +1,0 @@
-import { WatchlistScreen } from '../features/watchlist/watchlist-screen.tsx';
-
-export function Component() {
-  return <WatchlistScreen />;
-}
