@@ -15,6 +15,7 @@ import {
   transferWalletStatus,
 } from './history-model.ts';
 import { LoadFailed, LoadingLines } from './load-states.tsx';
+import { STATUS_TONE_THEME } from './payment-model.ts';
 import {
   useTransferHistory,
   useWalletBalances,
@@ -247,7 +248,11 @@ function TransfersView() {
                 const status = transferWalletStatus(transfer.status);
                 const sent = transfer.direction === 'sent';
                 const statusBadge = (
-                  <span className={clsx('badge', `wallet-status-${status}`)} title={transfer.reason ?? undefined}>
+                  <span
+                    className="badge wallet-badge"
+                    data-tone={STATUS_TONE_THEME[status]}
+                    title={transfer.reason ?? undefined}
+                  >
                     {t(`wallet.history.statuses.${status}`)}
                   </span>
                 );

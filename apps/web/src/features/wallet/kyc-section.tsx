@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import { useAppStore } from '../../state/app-store.ts';
+import type { Tone } from '../../theme/status.ts';
 import { formatDateTime } from './history-model.ts';
 import { countryOptions } from './kyc-countries.ts';
 import { formatUsdLimit, type KycView, kycFormDefaults, kycView, VERIFIED_DAILY_LIMIT_USD } from './kyc-form.ts';
@@ -20,6 +21,14 @@ const viewIcon: Record<KycView, ReactNode> = {
   pending: <Clock size={22} aria-hidden="true" />,
   approved: <BadgeCheck size={22} aria-hidden="true" />,
   rejected: <ShieldAlert size={22} aria-hidden="true" />,
+};
+
+/** The icon's tone; unverified is a call to act (info), where its badge is neutral. */
+const viewIconTone: Record<KycView, Tone> = {
+  unverified: 'info',
+  pending: 'warning',
+  approved: 'success',
+  rejected: 'danger',
 };
 
 const viewTone: Record<KycView, StatusTone> = {
@@ -116,7 +125,9 @@ function KycStatusCard({
       data-status={view}
     >
       <div className="kyc-status-main">
-        <span className="kyc-status-icon">{viewIcon[view]}</span>
+        <span className="kyc-status-icon" data-tone={viewIconTone[view]}>
+          {viewIcon[view]}
+        </span>
         <div className="kyc-status-text">
           <div className="kyc-status-heading">
             <h2 id="kyc-status-title" className="wallet-card-title">

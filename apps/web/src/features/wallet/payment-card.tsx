@@ -18,6 +18,7 @@ import {
   PAYMENT_STATUS_TONE,
   paymentPayWith,
   payWithCurrencyName,
+  STATUS_TONE_THEME,
   type StatusTone,
   secondsLeft,
 } from './payment-model.ts';
@@ -25,16 +26,9 @@ import { useLightningPayment, usePayment, usePaymentCrypto } from './payment-que
 import { QrCode } from './qr-code.tsx';
 import { useNow } from './use-timers.ts';
 
-const toneClass: Record<StatusTone, string> = {
-  pending: 'wallet-status-pending',
-  completed: 'wallet-status-completed',
-  failed: 'wallet-status-failed',
-  neutral: 'wallet-status-neutral',
-};
-
 export function StatusBadge({ tone, children, testId }: { tone: StatusTone; children: ReactNode; testId?: string }) {
   return (
-    <span className={clsx('badge', toneClass[tone])} data-testid={testId}>
+    <span className="badge wallet-badge" data-tone={STATUS_TONE_THEME[tone]} data-testid={testId}>
       {children}
     </span>
   );

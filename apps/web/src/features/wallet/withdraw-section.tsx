@@ -15,6 +15,7 @@ import { formatDateTime, formatExactAmount } from './history-model.ts';
 import { StatusBadge } from './payment-card.tsx';
 import { CurrencySelect } from './payment-currency-select.tsx';
 import { serviceErrorText } from './payment-error-text.ts';
+import { STATUS_TONE_THEME } from './payment-model.ts';
 import { RecentList } from './recent-list.tsx';
 import { walletCryptoCurrencies } from './transfer-form.ts';
 import { useInvalidateWallet, useWalletBalances } from './use-wallet.ts';
@@ -469,7 +470,7 @@ function WithdrawalTracker({ initial, onDone }: { initial: Withdrawal; onDone: (
       data-testid="withdraw-tracker"
     >
       <div className="withdraw-tracker-head">
-        <span className="withdraw-tracker-icon" aria-hidden="true">
+        <span className="withdraw-tracker-icon" data-tone={STATUS_TONE_THEME[status]} aria-hidden="true">
           <Icon size={22} />
         </span>
         <div className="withdraw-tracker-text">
@@ -480,7 +481,12 @@ function WithdrawalTracker({ initial, onDone }: { initial: Withdrawal; onDone: (
             {formatExactAmount(withdrawal.amount)} {withdrawal.currency}
           </p>
         </div>
-        <span className={clsx('badge', `wallet-status-${status}`)} data-testid="withdraw-status" aria-live="polite">
+        <span
+          className="badge wallet-badge"
+          data-tone={STATUS_TONE_THEME[status]}
+          data-testid="withdraw-status"
+          aria-live="polite"
+        >
           {t(`wallet.history.statuses.${status}`)}
         </span>
       </div>
