@@ -1,5 +1,4 @@
 import type { KycStatusResponse, KycSubmission } from '@platform/contracts';
-import clsx from 'clsx';
 import { BadgeCheck, CircleCheck, Clock, FileCheck2, RotateCcw, ShieldAlert, ShieldQuestion } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -119,7 +118,7 @@ function KycStatusCard({
 
   return (
     <section
-      className={clsx('wallet-card kyc-status', `kyc-status-${view}`)}
+      className="wallet-card kyc-status"
       aria-labelledby="kyc-status-title"
       data-testid="kyc-status"
       data-status={view}

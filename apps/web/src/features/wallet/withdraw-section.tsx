@@ -464,11 +464,7 @@ function WithdrawalTracker({ initial, onDone }: { initial: Withdrawal; onDone: (
   const reached = status === 'completed' ? 3 : status === 'failed' ? 0 : 1;
 
   return (
-    <section
-      className={clsx('withdraw-tracker', `withdraw-tracker-${status}`)}
-      aria-labelledby="withdraw-tracker-title"
-      data-testid="withdraw-tracker"
-    >
+    <section className="withdraw-tracker" aria-labelledby="withdraw-tracker-title" data-testid="withdraw-tracker">
       <div className="withdraw-tracker-head">
         <span className="withdraw-tracker-icon" data-tone={STATUS_TONE_THEME[status]} aria-hidden="true">
           <Icon size={22} />
