@@ -1,11 +1,11 @@
 import type { KycStatusResponse, KycSubmission } from '@platform/contracts';
-import clsx from 'clsx';
 import { BadgeCheck, CircleCheck, Clock, FileCheck2, RotateCcw, ShieldAlert, ShieldQuestion } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import { useAppStore } from '../../state/app-store.ts';
+import type { Tone } from '../../theme/status.ts';
 import { StatusBadge } from '../payments/payment-card.tsx';
 import type { StatusTone } from '../payments/payment-model.ts';
 import { formatDateTime } from '../wallet/history-model.ts';
@@ -20,6 +20,14 @@ const viewIcon: Record<KycView, ReactNode> = {
   pending: <Clock size={22} aria-hidden="true" />,
   approved: <BadgeCheck size={22} aria-hidden="true" />,
   rejected: <ShieldAlert size={22} aria-hidden="true" />,
+};
+
+/** The icon's tone; unverified is a call to act (info), where its badge is neutral. */
+const viewIconTone: Record<KycView, Tone> = {
+  unverified: 'info',
+  pending: 'warning',
+  approved: 'success',
+  rejected: 'danger',
 };
 
 const viewTone: Record<KycView, StatusTone> = {
@@ -110,13 +118,15 @@ function KycStatusCard({
 
   return (
     <section
-      className={clsx('wallet-card kyc-status', `kyc-status-${view}`)}
+      className="wallet-card kyc-status"
       aria-labelledby="kyc-status-title"
       data-testid="kyc-status"
       data-status={view}
     >
       <div className="kyc-status-main">
-        <span className="kyc-status-icon">{viewIcon[view]}</span>
+        <span className="kyc-status-icon" data-tone={viewIconTone[view]}>
+          {viewIcon[view]}
+        </span>
         <div className="kyc-status-text">
           <div className="kyc-status-heading">
             <h2 id="kyc-status-title" className="wallet-card-title">

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { historyTexts } from '../../i18n/locales/en-history.ts';
 import { pairSymbol } from '../../lib/format.ts';
+import type { Tone } from '../../theme/status.ts';
 import {
   filledPercent,
   formatExact,
@@ -66,20 +67,20 @@ export function SideCell({ side }: { side: OrderSide }) {
   );
 }
 
-const STATUS_TONE: Record<OrderStatus, 'open' | 'good' | 'neutral' | 'bad'> = {
-  pending: 'open',
-  partial: 'open',
-  filled: 'good',
-  completed: 'good',
+const STATUS_TONE: Record<OrderStatus, Tone> = {
+  pending: 'info',
+  partial: 'info',
+  filled: 'success',
+  completed: 'success',
   cancelled: 'neutral',
   expired: 'neutral',
-  rejected: 'bad',
+  rejected: 'danger',
 };
 
 export function StatusBadge({ status }: { status: OrderStatus }) {
   const { t } = useTranslation();
   return (
-    <span className={clsx('orders-status', `orders-status-${STATUS_TONE[status]}`)}>
+    <span className="orders-status" data-tone={STATUS_TONE[status]}>
       {t(`history.statuses.${status}`)}
     </span>
   );

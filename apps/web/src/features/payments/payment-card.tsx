@@ -19,22 +19,16 @@ import {
   PAYMENT_STATUS_TONE,
   paymentPayWith,
   payWithCurrencyName,
+  STATUS_TONE_THEME,
   type StatusTone,
   secondsLeft,
 } from './payment-model.ts';
 import { useLightningPayment, usePayment, usePaymentCrypto } from './payment-queries.ts';
 import { QrCode } from './qr-code.tsx';
 
-const toneClass: Record<StatusTone, string> = {
-  pending: 'wallet-status-pending',
-  completed: 'wallet-status-completed',
-  failed: 'wallet-status-failed',
-  neutral: 'wallet-status-neutral',
-};
-
 export function StatusBadge({ tone, children, testId }: { tone: StatusTone; children: ReactNode; testId?: string }) {
   return (
-    <span className={clsx('badge', toneClass[tone])} data-testid={testId}>
+    <span className="badge wallet-badge" data-tone={STATUS_TONE_THEME[tone]} data-testid={testId}>
       {children}
     </span>
   );

@@ -6,6 +6,7 @@ import {
 } from '@platform/contracts';
 import { parseDecimal, toUnits } from '@platform/money';
 import { readJsonStorage, writeStorage } from '../../lib/safe-storage.ts';
+import type { Tone } from '../../theme/status.ts';
 import { currencyDecimals, normalizeAmountText } from '../wallet/transfer-form.ts';
 
 /**
@@ -84,6 +85,14 @@ export function lightningFormProblems(values: {
 
 /** Status colour families, shared with the wallet's §4 statuses. */
 export type StatusTone = 'pending' | 'completed' | 'failed' | 'neutral';
+
+/** The theme's tone (data-tone) each family shows in. */
+export const STATUS_TONE_THEME: Readonly<Record<StatusTone, Tone>> = {
+  pending: 'warning',
+  completed: 'success',
+  failed: 'danger',
+  neutral: 'neutral',
+};
 
 export const PAYMENT_STATUS_TONE: Readonly<Record<PaymentStatusName, StatusTone>> = {
   waiting: 'pending',

@@ -40,7 +40,7 @@ export function RecoveryCodesNotice({ codes, onDone }: { codes: readonly string[
   return (
     <div className="recovery-notice" data-testid="recovery-codes">
       <div className="security-block-head">
-        <span className="status-icon status-warn" aria-hidden="true">
+        <span className="status-icon" data-tone="warning" aria-hidden="true">
           <KeyRound size={18} />
         </span>
         <div>

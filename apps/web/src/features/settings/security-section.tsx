@@ -49,13 +49,13 @@ function EmailVerificationPanel({ account }: { account: Account }) {
   return (
     <div className="security-block">
       <div className="security-block-head">
-        <span className={verified ? 'status-icon status-good' : 'status-icon status-warn'} aria-hidden="true">
+        <span className="status-icon" data-tone={verified ? 'success' : 'warning'} aria-hidden="true">
           {verified ? <MailCheck size={18} /> : <MailWarning size={18} />}
         </span>
         <div>
           <h3 className="security-block-title">
             {t('settings.security.email')}{' '}
-            <span className={verified ? 'badge badge-good' : 'badge badge-warn'} data-testid="settings-email-status">
+            <span className="badge" data-tone={verified ? 'success' : 'warning'} data-testid="settings-email-status">
               {verified ? t('settings.security.verified') : t('settings.security.unverified')}
             </span>
           </h3>

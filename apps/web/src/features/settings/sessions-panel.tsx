@@ -113,7 +113,7 @@ function SessionRow({ session, busy, onRevoke }: { session: ActiveSession; busy:
         <p className="session-name" title={session.user_agent ?? undefined}>
           {name}
           {session.current ? (
-            <span className="badge badge-good" data-testid="session-current">
+            <span className="badge" data-tone="success" data-testid="session-current">
               {t('settings.security.sessions.current')}
             </span>
           ) : null}

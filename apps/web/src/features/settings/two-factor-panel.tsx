@@ -151,7 +151,7 @@ function TwoFactorStatus({ enabled }: { enabled: boolean }) {
   const { t } = useTranslation();
   return (
     <div className="security-block-head">
-      <span className={enabled ? 'status-icon status-good' : 'status-icon'} aria-hidden="true">
+      <span className="status-icon" data-tone={enabled ? 'success' : undefined} aria-hidden="true">
         {enabled ? <ShieldCheck size={18} /> : <ShieldOff size={18} />}
       </span>
       <div>

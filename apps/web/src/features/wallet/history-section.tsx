@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Segmented } from '../../components/ui/segmented.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
+import { STATUS_TONE_THEME } from '../payments/payment-model.ts';
 import {
   formatDateTime,
   formatExactAmount,
@@ -247,7 +248,11 @@ function TransfersView() {
                 const status = transferWalletStatus(transfer.status);
                 const sent = transfer.direction === 'sent';
                 const statusBadge = (
-                  <span className={clsx('badge', `wallet-status-${status}`)} title={transfer.reason ?? undefined}>
+                  <span
+                    className="badge wallet-badge"
+                    data-tone={STATUS_TONE_THEME[status]}
+                    title={transfer.reason ?? undefined}
+                  >
                     {t(`wallet.history.statuses.${status}`)}
                   </span>
                 );

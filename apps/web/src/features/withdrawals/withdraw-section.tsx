@@ -13,6 +13,7 @@ import { shortenAddress } from '../../lib/wallet-format.ts';
 import { StatusBadge } from '../payments/payment-card.tsx';
 import { CurrencySelect } from '../payments/payment-currency-select.tsx';
 import { serviceErrorText } from '../payments/payment-error-text.ts';
+import { STATUS_TONE_THEME } from '../payments/payment-model.ts';
 import { RecentList } from '../payments/recent-list.tsx';
 import { availableByCurrency } from '../wallet/balances-model.ts';
 import { formatDateTime, formatExactAmount } from '../wallet/history-model.ts';
@@ -463,13 +464,9 @@ function WithdrawalTracker({ initial, onDone }: { initial: Withdrawal; onDone: (
   const reached = status === 'completed' ? 3 : status === 'failed' ? 0 : 1;
 
   return (
-    <section
-      className={clsx('withdraw-tracker', `withdraw-tracker-${status}`)}
-      aria-labelledby="withdraw-tracker-title"
-      data-testid="withdraw-tracker"
-    >
+    <section className="withdraw-tracker" aria-labelledby="withdraw-tracker-title" data-testid="withdraw-tracker">
       <div className="withdraw-tracker-head">
-        <span className="withdraw-tracker-icon" aria-hidden="true">
+        <span className="withdraw-tracker-icon" data-tone={STATUS_TONE_THEME[status]} aria-hidden="true">
           <Icon size={22} />
         </span>
         <div className="withdraw-tracker-text">
@@ -480,7 +477,12 @@ function WithdrawalTracker({ initial, onDone }: { initial: Withdrawal; onDone: (
             {formatExactAmount(withdrawal.amount)} {withdrawal.currency}
           </p>
         </div>
-        <span className={clsx('badge', `wallet-status-${status}`)} data-testid="withdraw-status" aria-live="polite">
+        <span
+          className="badge wallet-badge"
+          data-tone={STATUS_TONE_THEME[status]}
+          data-testid="withdraw-status"
+          aria-live="polite"
+        >
           {t(`wallet.history.statuses.${status}`)}
         </span>
       </div>
