@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { tradingOf } from '../trading/index.ts';
 import { limitsFromConfig } from './exposure.ts';
 import { contextMarketView } from './market-view.ts';
 import { conversionRoutes } from './routes.ts';
@@ -17,7 +16,6 @@ export function conversionsModule(app: FastifyInstance, context: AppContext): vo
     clock: context.clock,
     markets: contextMarketView(context),
     limits: limitsFromConfig(context.config.conversions),
-    balancesMoved: (accountId, currencies) => tradingOf(context)?.balancesMoved?.(accountId, currencies),
   };
   conversionRoutes(app, context, deps);
 }

@@ -46,8 +46,6 @@ export interface ConversionDeps {
   markets: MarketView;
   /** The oldest reference quoted from, and the per-minute exposure limits. */
   limits: ConversionLimits;
-  /** Pushes balance_update for the currencies that moved (the trading module's publisher). */
-  balancesMoved?: (accountId: string, currencies: ReadonlySet<string>) => void;
   /** When expired quotes were last swept (ms on the server clock). */
   sweptAtMs?: number;
 }
@@ -495,7 +493,6 @@ async function settle(deps: ConversionDeps, row: NewConversion): Promise<'settle
     await enforceExposure(tx, deps.limits, row, deps.clock().getTime());
     return 'settled' as const;
   });
-  if (outcome === 'settled') deps.balancesMoved?.(row.account_id, new Set([row.from_currency, row.to_currency]));
   return outcome;
 }
 

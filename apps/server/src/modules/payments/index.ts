@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { tradingOf } from '../trading/index.ts';
 import { ChainConfirmer, SandboxChain } from './chain.ts';
 import type { PaymentsDeps } from './credit.ts';
 import { DepositAddresses } from './deposit-addresses.ts';
@@ -37,7 +36,6 @@ export async function paymentsModule(app: FastifyInstance, context: AppContext):
     pubsub: context.pubsub,
     log: context.log,
     clock: context.clock,
-    balancesMoved: (accountId, currencies) => tradingOf(context)?.balancesMoved?.(accountId, currencies),
   };
   const service = new PaymentsService(context, deps);
   const addresses = new DepositAddresses(context);

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database.ts';
-import { type AvailableMoved, availableBalances, onAvailableMoved } from '../ledger/service.ts';
+import { availableBalances, type BalancesChanged, ledgerOf } from '../ledger/service.ts';
 import { atomsOf } from './pair-spec.ts';
 
 /** Accounts' available balances kept in memory; past this many the book starts over when it may. */
@@ -19,8 +19,8 @@ const keyOf = (accountId: string, currency: string) => `${accountId}:${currency}
  * never wait on each other; the database still refuses a negative balance when the batch is written.
  *
  * A balance is read from the ledger the first time it is needed. Movements outside trading
- * (deposits, withdrawals, transfers, funding) reach it through the ledger's onAvailableMoved once
- * they commit. If a trading write ever fails, everything built on it is undone and the book is
+ * (deposits, withdrawals, transfers, funding) reach it through the ledger's balances-changed event
+ * once they commit (the trading writer's own are skipped there: they were counted when decided). If a trading write ever fails, everything built on it is undone and the book is
  * cleared (`clear`), to be read afresh from the ledger.
  */
 export class FundsBook {
@@ -39,7 +39,7 @@ export class FundsBook {
   private readonly unsubscribe: () => void;
 
   constructor(private readonly db: Database) {
-    this.unsubscribe = onAvailableMoved(db, (moves) => this.applyOutside(moves));
+    this.unsubscribe = ledgerOf(db).onBalancesChanged((event) => this.applyOutside(event));
   }
 
   close(): void {
@@ -151,13 +151,14 @@ export class FundsBook {
     else this.dirty.clear();
   }
 
-  private applyOutside(moves: readonly AvailableMoved[]): void {
-    for (const move of moves) {
+  private applyOutside(event: BalancesChanged): void {
+    if (event.writer === 'trading') return;
+    for (const move of event.changes) {
       const text = keyOf(move.accountId, move.currency);
       const mark = this.loading.get(text);
       if (mark) mark.moved = true;
       const value = this.balances.get(text);
-      if (value !== undefined) this.balances.set(text, value + atomsOf(move.delta));
+      if (value !== undefined) this.balances.set(text, value + atomsOf(move.availableDelta));
     }
   }
 }

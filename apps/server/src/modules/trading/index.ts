@@ -2,7 +2,7 @@ import type { BalanceUpdate } from '@platform/contracts';
 import { FastOrderBook } from '@platform/engine';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { balancesOf } from '../ledger/service.ts';
+import { ledgerOf } from '../ledger/service.ts';
 import { feedOf } from '../markets/service.ts';
 import { orderNotificationsPart } from '../notifications/index.ts';
 import { Exchange } from './exchange.ts';
@@ -32,31 +32,22 @@ export async function tradingModule(app: FastifyInstance, context: AppContext): 
   const { db, pubsub, log, clock, config } = context;
   const pairs = await db.query<PairRow>('SELECT * FROM trading_pairs ORDER BY sort_order, id');
   const specs = pairs.rows.map(pairSpecFromRow);
-  /**
-   * balance_update for the currencies that moved, read from the ledger after the commit. Reads of
-   * one account run one after another, so a slow older read can never overwrite a newer balance.
-   */
-  const balanceReads = new Map<string, Promise<void>>();
-  const publishBalances = (accountId: string, currencies: ReadonlySet<string>) => {
-    const topic = accountBalancesTopic(accountId);
-    if (!pubsub.hasSubscribers(topic)) return;
-    const previous = balanceReads.get(accountId) ?? Promise.resolve();
-    const next = previous
-      .then(() => balancesOf(db, accountId))
-      .then((rows) => {
-        const timestamp = clock().getTime();
-        for (const row of rows) {
-          if (!currencies.has(row.currency)) continue;
-          const update: BalanceUpdate = { ...row, timestamp };
-          pubsub.publish(topic, update);
-        }
-      })
-      .catch((error: unknown) => log.warn({ err: error, accountId }, 'balance update failed'))
-      .finally(() => {
-        if (balanceReads.get(accountId) === next) balanceReads.delete(accountId);
-      });
-    balanceReads.set(accountId, next);
-  };
+  // balance_update carries the balances the ledger's own statement returned, in the order the
+  // ledger announces them (a superseded one is older than what was already sent).
+  const stopBalanceUpdates = ledgerOf(db).onBalancesChanged((event) => {
+    const timestamp = clock().getTime();
+    for (const change of event.changes) {
+      const topic = accountBalancesTopic(change.accountId);
+      if (change.superseded || !pubsub.hasSubscribers(topic)) continue;
+      const update: BalanceUpdate = {
+        currency: change.currency,
+        available: change.available,
+        locked: change.locked,
+        timestamp,
+      };
+      pubsub.publish(topic, update);
+    }
+  });
   const exchange = new Exchange({
     db,
     pubsub,
@@ -80,12 +71,11 @@ export async function tradingModule(app: FastifyInstance, context: AppContext): 
           );
         }
       },
-      onOrders: (spec, orders, accounts) => {
+      onOrders: (spec, orders) => {
         for (const order of orders) {
           const topic = accountOrdersTopic(order.accountId);
           if (pubsub.hasSubscribers(topic)) pubsub.publish(topic, toOrderView(spec, order));
         }
-        for (const [accountId, currencies] of accounts) publishBalances(accountId, currencies);
       },
     },
   });
@@ -98,7 +88,6 @@ export async function tradingModule(app: FastifyInstance, context: AppContext): 
     clock,
     exchange,
     bandBps: config.priceBandBps,
-    balancesMoved: publishBalances,
   };
   exchanges.set(context, deps);
   const maker = config.marketMakerEnabled
@@ -132,6 +121,7 @@ export async function tradingModule(app: FastifyInstance, context: AppContext): 
     await taker?.stop();
     await maker?.stop();
     await exchange.stop();
+    stopBalanceUpdates();
   });
   tradingRoutes(app, context, deps);
 }

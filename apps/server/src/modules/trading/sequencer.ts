@@ -59,8 +59,8 @@ const MAX_BATCH_ATTEMPTS = 3;
 export interface SequencerHooks {
   /** After a batch commits: the trades it made, for candles and statistics. */
   onTrades?: (spec: PairSpec, trades: TradeRecord[]) => void;
-  /** After a batch commits: every order whose state changed, and the accounts whose balances moved. */
-  onOrders?: (spec: PairSpec, orders: OrderState[], accounts: Map<string, Set<string>>) => void;
+  /** After a batch commits: every order whose state changed (balances are the ledger's event). */
+  onOrders?: (spec: PairSpec, orders: OrderState[]) => void;
 }
 
 export interface SequencerDeps {
@@ -574,8 +574,6 @@ export class MarketSequencer {
       { accountId: buyer.accountId, currency: spec.base, amount: base },
       { accountId: seller.accountId, currency: spec.quote, amount: value - sellerFee },
     ]);
-    effects.accountsMoved(buyer.accountId, spec.quote, spec.base);
-    effects.accountsMoved(seller.accountId, spec.quote, spec.base);
     effects.trades.push({
       id: `${spec.id}:${event.tradeId}`,
       pairId: spec.id,
@@ -626,7 +624,7 @@ export class MarketSequencer {
         pubsub.publish(`orderbook.${spec.id}`, book.delta);
         pubsub.retain(`orderbook.${spec.id}`, book.snapshot);
       }
-      this.deps.hooks.onOrders?.(spec, orders, effects.accounts);
+      this.deps.hooks.onOrders?.(spec, orders);
     };
   }
 

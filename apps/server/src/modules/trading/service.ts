@@ -40,8 +40,6 @@ export interface TradingDeps {
   clock: () => Date;
   exchange: Exchange;
   bandBps: number;
-  /** Balances moved outside a batch (an order's hold): pushes balance_update to the account. */
-  balancesMoved?: (accountId: string, currencies: ReadonlySet<string>) => void;
 }
 
 const PRICED_TYPES = new Set(['limit', 'stop_limit', 'take_profit_limit', 'oco']);

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { tradingOf } from '../trading/index.ts';
 import { walletRoutes } from './routes.ts';
 import { TransferSettler, type WalletDeps } from './transfers.ts';
 
@@ -14,7 +13,6 @@ export function walletModule(app: FastifyInstance, context: AppContext): void {
     pubsub: context.pubsub,
     log: context.log,
     clock: context.clock,
-    balancesMoved: (accountId, currencies) => tradingOf(context)?.balancesMoved?.(accountId, currencies),
   };
   const settler = new TransferSettler(deps);
   app.addHook('onReady', async () => {

@@ -4,7 +4,6 @@ import type { AppContext } from '../../context.ts';
 import { SecretBox } from '../../lib/secret-box.ts';
 import { AttemptLimiter } from '../auth/index.ts';
 import { TWO_FACTOR_FAILURES_PER_ACCOUNT } from '../auth/limits.ts';
-import { tradingOf } from '../trading/index.ts';
 import { PayoutProcessor } from './processor.ts';
 import { withdrawalRoutes } from './routes.ts';
 import type { WithdrawalDeps } from './service.ts';
@@ -28,7 +27,6 @@ export function withdrawalsModule(app: FastifyInstance, context: AppContext): vo
     pubsub: context.pubsub,
     log: context.log,
     clock: context.clock,
-    balancesMoved: (accountId, currencies) => tradingOf(context)?.balancesMoved?.(accountId, currencies),
     secretBox: new SecretBox(context.secrets.dataKey),
     twoFactorLimiter: new AttemptLimiter(TWO_FACTOR_FAILURES_PER_ACCOUNT, context.clock),
     kick: () => processor?.kick(),

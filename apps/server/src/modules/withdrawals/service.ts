@@ -49,8 +49,6 @@ export interface WithdrawalDeps {
   pubsub: PubSub;
   log: Logger;
   clock: () => Date;
-  /** Pushes balance_update for the currencies that moved (the trading module's publisher). */
-  balancesMoved?: ((accountId: string, currencies: ReadonlySet<string>) => void) | undefined;
   /** Opens the accounts' sealed TOTP secrets. */
   secretBox: SecretBox;
   /** Wrong withdrawal 2FA codes per account. */
@@ -531,7 +529,6 @@ async function record<Replay>(
   });
   if ('replayed' in outcome) return outcome.replayed as Replay;
   publishNotifications(deps.pubsub, outcome.stored);
-  deps.balancesMoved?.(accountId, new Set(outcome.rows.map((row) => row.currency)));
   deps.kick();
   return { rows: outcome.rows };
 }
