@@ -11,7 +11,7 @@ import { MarketMaker } from './market-maker.ts';
 import { MarketTaker } from './market-taker.ts';
 import { toOrderView } from './order-state.ts';
 import { type PairRow, pairSpecFromRow } from './pair-spec.ts';
-import { tradingRoutes } from './routes.ts';
+import { tradingRoutes } from './routes/index.ts';
 import type { TradingDeps } from './service.ts';
 
 export { Exchange } from './exchange.ts';
