@@ -58,15 +58,18 @@ export interface BalanceRow {
 export const SYSTEM_ACCOUNTS_ALLOWED_NEGATIVE: ReadonlySet<string> = new Set(['custody', 'market_making']);
 
 /**
- * Limits of one postEntries call: a fill writes a handful of postings, a batch of fills a few
+ * Limits of one ledger statement (postEntries or ledgerStatement): a fill writes a handful of postings, a batch of fills a few
  * thousand. Far beyond that is a runaway loop, better stopped than sent as one giant statement.
  */
 export const MAX_POSTINGS_PER_CALL = 50_000;
 /** Amounts are NUMERIC(38,18)-sized: 20 digits before the point and 18 after. */
 const AMOUNT_PARSE_OPTIONS = { allowNegative: true, maxScale: 18, maxIntegerDigits: 20 } as const;
+// The same pattern as the ledger_accounts CHECK (an upper-case symbol of at most 20 characters).
 const CURRENCY_PATTERN = /^[A-Z0-9]{1,20}$/;
+// The same pattern as the ledger_accounts CHECK (a snake_case name of at most 63 characters).
 const SYSTEM_NAME_PATTERN = /^[a-z][a-z0-9_]{0,62}$/;
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** An entry's kind and reference name a business event (a uuid, `BTC_USD:123`): 200 characters is far above any. */
 const MAX_TEXT_LENGTH = 200;
 
 /**
@@ -197,11 +200,10 @@ function prepareBatch(entries: readonly EntryInput[]): PreparedBatch {
       written++;
     }
     for (const [currency, total] of totals) {
-      if (!isZero(total)) {
-        throw new Error(
-          `ledger: entry ${entry.kind} ${entry.reference} does not balance in ${currency} (off by ${formatDecimal(total)})`,
-        );
-      }
+      invariant(
+        isZero(total),
+        `ledger: entry ${entry.kind} ${entry.reference} does not balance in ${currency} (off by ${formatDecimal(total)})`,
+      );
     }
     if (written > 0) {
       batch.entries.push({
@@ -335,6 +337,11 @@ function announce(ledger: Ledger, q: Queryable, options: LedgerStatementOptions,
   else ledger.announceAfterCommit(q, writer, changes);
 }
 
+/** Canonical decimal text: no trailing zeros after the point, no point for a whole number. */
+function isCanonical(text: string): boolean {
+  return !text.includes('.') || !(text.endsWith('0') || text.endsWith('.'));
+}
+
 function ledgerWrite(
   stmt: Statement,
   accounts: readonly AccountDelta[],
@@ -373,6 +380,10 @@ function balanceChanges(batch: PreparedBatch, rows: readonly LedgerResultRow[]):
     const delta = batch.deltas.get(`u:${row.account_id}:${row.currency}`);
     invariant(delta !== undefined, `ledger: the statement updated ${row.account_id} ${row.currency}, not in its batch`);
     invariant(row.sequence !== null, 'ledger: balances updated without an entry');
+    invariant(
+      isCanonical(row.available) && isCanonical(row.locked),
+      `ledger: balance ${row.available}/${row.locked} returned in a non-canonical form`,
+    );
     changes.push({
       accountId: row.account_id,
       currency: row.currency,

@@ -1,5 +1,6 @@
 import type { MarketCommand } from '@platform/engine';
 import { formatDecimal } from '@platform/money';
+import { invariant } from '../../lib/invariant.ts';
 import type { EntryInput, Statement } from '../ledger/service.ts';
 import type { FundsBook } from './funds.ts';
 import type { OrderState } from './order-state.ts';
@@ -94,6 +95,7 @@ export class BatchEffects {
   /** locked -> available for an order. */
   release(order: OrderState, amount: bigint, kind: string): void {
     if (amount <= 0n) return;
+    invariant(amount <= order.reserved, `release of ${amount} from order ${order.id}, which holds ${order.reserved}`);
     const owner = { kind: 'user' as const, accountId: order.accountId };
     this.entries.push({
       kind,

@@ -1,9 +1,15 @@
 import type { Database } from '../../db/database.ts';
+import { invariant } from '../../lib/invariant.ts';
 import { availableBalances, type BalancesChanged, ledgerOf } from '../ledger/service.ts';
 import { atomsOf } from './pair-spec.ts';
 
 /** Accounts' available balances kept in memory; past this many the book starts over when it may. */
 const FUNDS_CACHE_LIMIT = 200_000;
+/**
+ * Balances marked dirty (moved while not in memory) kept before committed ones are swept: the marks
+ * of committed batches are useless, but sweeping them on every commit would cost a scan per batch.
+ */
+const DIRTY_SWEEP_THRESHOLD = 10_000;
 
 export interface FundsKey {
   accountId: string;
@@ -106,11 +112,16 @@ export class FundsBook {
    */
   move(accountId: string, currency: string, delta: bigint, ticket: number): void {
     const text = keyOf(accountId, currency);
+    invariant(ticket > this.committedTicket, `funds: a movement under ticket ${ticket}, already committed`);
     const value = this.balances.get(text);
     if (value !== undefined) {
+      // A hold takes only what the sequencer checked was there.
+      invariant(delta >= 0n || value + delta >= 0n, `funds: a hold of ${-delta} on ${text} exceeds ${value}`);
       this.balances.set(text, value + delta);
       return;
     }
+    // Holds are checked against loaded balances only: a hold on a balance not in memory is a bug.
+    invariant(delta >= 0n, `funds: a hold on ${text}, which was never loaded`);
     // A balance not in memory (a maker's proceeds, say) is read whole from the ledger when first
     // needed; so that the read cannot miss this movement it waits until the batch has committed.
     this.dirty.set(text, ticket);
@@ -120,13 +131,14 @@ export class FundsBook {
 
   /** Every batch up to `ticket` is in the ledger. */
   committed(ticket: number): void {
+    invariant(ticket > this.committedTicket, `funds: ticket ${ticket} committed after ${this.committedTicket}`);
     this.committedTicket = ticket;
     if (this.ticketWaiters.length > 0) {
       const ready = this.ticketWaiters.filter((waiter) => waiter.ticket <= ticket);
       this.ticketWaiters = this.ticketWaiters.filter((waiter) => waiter.ticket > ticket);
       for (const waiter of ready) waiter.resolve();
     }
-    if (this.dirty.size > 10_000) {
+    if (this.dirty.size > DIRTY_SWEEP_THRESHOLD) {
       for (const [text, dirtyTicket] of this.dirty) if (dirtyTicket <= ticket) this.dirty.delete(text);
     }
   }

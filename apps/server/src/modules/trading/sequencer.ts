@@ -1,6 +1,7 @@
 import type { OrderBookUpdate, Trade } from '@platform/contracts';
 import type { BookDepth, MarketCommand, MarketEngine, MarketEvent, MarketRejectReason } from '@platform/engine';
 import { AppError } from '../../lib/errors.ts';
+import { invariant } from '../../lib/invariant.ts';
 import type { Logger } from '../../logger.ts';
 import type { PubSub } from '../../realtime/pubsub.ts';
 import type { PostingInput } from '../ledger/service.ts';
@@ -20,7 +21,10 @@ import type { SnapshotRecord, TradingWriter } from './writer.ts';
 
 export { fromEngineJson, type OrderChange, type TradeRecord, toEngineJson } from './batch-effects.ts';
 
-/** Most commands one market batch takes. */
+/**
+ * Most commands one market batch takes: enough to amortise a write under load, few enough that one
+ * batch's funds read and engine work never hold up the event loop for long.
+ */
 const MAX_BATCH = 512;
 /** Book levels kept in the retained snapshot and diffed into deltas. */
 export const BOOK_DEPTH_LEVELS = 50;
@@ -253,6 +257,7 @@ export class MarketSequencer {
       owner: this,
       resolve: () => {
         this.inFlight--;
+        invariant(this.inFlight >= 0, `market ${this.spec.id}: more batches answered than written`);
         for (const [index, pending] of batch.entries()) pending.resolve(outcomes[index]!);
         // The callers are answered first; the fan-out runs right after, so subscribers never delay them.
         setImmediate(emit);
@@ -530,15 +535,17 @@ export class MarketSequencer {
     const seller = buyer === taker ? maker : taker;
     const buyerRate = buyer === maker ? spec.makerFeePercent : spec.takerFeePercent;
     const sellerRate = seller === maker ? spec.makerFeePercent : spec.takerFeePercent;
-    if (buyer.reserved < value || seller.reserved < base) {
-      throw new Error(`trade ${sequence}:${event.tradeId} exceeds a hold (buyer ${buyer.id}, seller ${seller.id})`);
-    }
+    invariant(
+      buyer.reserved >= value && seller.reserved >= base,
+      `trade ${sequence}:${event.tradeId} exceeds a hold (buyer ${buyer.id}, seller ${seller.id})`,
+    );
     // The buyer's fee never takes more than its hold has left (rounding safety; exact at 0.1 %).
     const fullBuyerFee = feeAtoms(value, buyerRate);
     const buyerFee = fullBuyerFee <= buyer.reserved - value ? fullBuyerFee : buyer.reserved - value;
     const sellerFee = feeAtoms(value, sellerRate);
     buyer.reserved -= value + buyerFee;
     seller.reserved -= base;
+    invariant(buyer.reserved >= 0n, `trade ${sequence}:${event.tradeId}: the buyer's fee overdrew its hold`);
     for (const [order, fee] of [
       [buyer, buyerFee],
       [seller, sellerFee],
@@ -594,7 +601,7 @@ export class MarketSequencer {
 
   private mustGet(orderId: string): OrderState {
     const order = this.orders.get(orderId);
-    if (order === undefined) throw new Error(`engine event for an order the sequencer does not hold: ${orderId}`);
+    invariant(order !== undefined, `engine event for an order the sequencer does not hold: ${orderId}`);
     return order;
   }
 

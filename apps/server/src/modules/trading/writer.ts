@@ -1,11 +1,15 @@
 import type { Database } from '../../db/database.ts';
+import { invariant } from '../../lib/invariant.ts';
 import type { Logger } from '../../logger.ts';
 import { type EntryInput, ledgerStatement, type Statement } from '../ledger/service.ts';
 import { addRecords, type BatchRows, type OrderChange } from './batch-effects.ts';
 import type { FundsBook } from './funds.ts';
 import type { PairSpec } from './pair-spec.ts';
 
-/** Most journal rows one write transaction takes (its first waiter's latency and its size). */
+/**
+ * Most journal rows one write statement takes: a bigger statement makes its first waiter wait
+ * longer and its parameters larger; a smaller one costs more commits under load.
+ */
 const MAX_COMMANDS_PER_WRITE = 2048;
 
 /** An engine snapshot taken right after a batch, written with it. */
@@ -73,7 +77,7 @@ export class TradingWriter {
   }
 
   submit(job: Omit<WriteJob, 'ticket'> & { ticket: number }): void {
-    if (job.ticket !== this.ticket + 1) throw new Error(`write ticket ${job.ticket} out of order`);
+    invariant(job.ticket === this.ticket + 1, `write ticket ${job.ticket} out of order (last ${this.ticket})`);
     this.ticket = job.ticket;
     this.queue.push(job);
     if (!this.running) {
@@ -110,6 +114,7 @@ export class TradingWriter {
   }
 
   private async write(jobs: WriteJob[]): Promise<void> {
+    invariant(jobs.length > 0, 'trading write of no batch');
     const started = performance.now();
     let afterCommit: (() => void)[];
     try {
