@@ -1,4 +1,5 @@
 import { orderIdParamsSchema, orderSchema } from '@platform/contracts';
+import { unwrap } from '../../../lib/errors.ts';
 import { bearerAuth, currentAccount, errorResponses } from '../../auth/index.ts';
 import { cancelOrder } from '../service.ts';
 import { type TradingRouteContext, tags } from './shared.ts';
@@ -16,6 +17,6 @@ export function cancelOrderRoute({ app, deps, signedIn }: TradingRouteContext): 
         response: { 200: orderSchema, ...errorResponses(400, 401, 404, 409, 503) },
       },
     },
-    async (request) => cancelOrder(deps, currentAccount(request).id, request.params.id),
+    async (request) => unwrap(await cancelOrder(deps, currentAccount(request).id, request.params.id)),
   );
 }

@@ -1,4 +1,5 @@
 import { orderIdParamsSchema, orderSchema } from '@platform/contracts';
+import { unwrap } from '../../../lib/errors.ts';
 import { bearerAuth, currentAccount, errorResponses } from '../../auth/index.ts';
 import { getOrder } from '../service.ts';
 import { type TradingRouteContext, tags } from './shared.ts';
@@ -16,6 +17,6 @@ export function getOrderRoute({ app, deps, signedIn }: TradingRouteContext): voi
         response: { 200: orderSchema, ...errorResponses(400, 401, 404) },
       },
     },
-    async (request) => getOrder(deps, currentAccount(request).id, request.params.id),
+    async (request) => unwrap(await getOrder(deps, currentAccount(request).id, request.params.id)),
   );
 }

@@ -1,4 +1,5 @@
 import { accountTradeSchema } from '@platform/contracts';
+import { unwrap } from '../../../lib/errors.ts';
 import { bearerAuth, currentAccount, errorResponses } from '../../auth/index.ts';
 import { getTrade } from '../service.ts';
 import { type TradingRouteContext, tags, tradeIdParamsSchema } from './shared.ts';
@@ -16,6 +17,6 @@ export function getTradeRoute({ app, deps, signedIn }: TradingRouteContext): voi
         response: { 200: accountTradeSchema, ...errorResponses(400, 401, 404) },
       },
     },
-    async (request) => getTrade(deps, currentAccount(request).id, request.params.id),
+    async (request) => unwrap(await getTrade(deps, currentAccount(request).id, request.params.id)),
   );
 }

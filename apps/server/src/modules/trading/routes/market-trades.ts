@@ -1,5 +1,6 @@
 import { marketTradesQuerySchema, tradeSchema } from '@platform/contracts';
 import { z } from 'zod';
+import { unwrap } from '../../../lib/errors.ts';
 import { errorResponses } from '../../auth/index.ts';
 import { marketTrades } from '../service.ts';
 import { symbolParamsSchema, type TradingRouteContext, tags } from './shared.ts';
@@ -16,6 +17,6 @@ export function marketTradesRoute({ app, deps }: TradingRouteContext): void {
         response: { 200: z.array(tradeSchema), ...errorResponses(400, 404) },
       },
     },
-    async (request) => marketTrades(deps, request.params.symbol, request.query.limit),
+    async (request) => unwrap(await marketTrades(deps, request.params.symbol, request.query.limit)),
   );
 }

@@ -1,4 +1,5 @@
 import { modifyOrderRequestSchema, orderIdParamsSchema, orderSchema } from '@platform/contracts';
+import { unwrap } from '../../../lib/errors.ts';
 import { bearerAuth, currentAccount, errorResponses } from '../../auth/index.ts';
 import { modifyOrder } from '../service.ts';
 import { type TradingRouteContext, tags } from './shared.ts';
@@ -17,6 +18,6 @@ export function modifyOrderRoute({ app, deps, signedIn }: TradingRouteContext): 
         response: { 200: orderSchema, ...errorResponses(400, 401, 404, 409, 422, 503) },
       },
     },
-    async (request) => modifyOrder(deps, currentAccount(request).id, request.params.id, request.body),
+    async (request) => unwrap(await modifyOrder(deps, currentAccount(request).id, request.params.id, request.body)),
   );
 }

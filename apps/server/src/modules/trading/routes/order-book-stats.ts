@@ -1,4 +1,5 @@
 import { orderBookStatsSchema } from '@platform/contracts';
+import { unwrap } from '../../../lib/errors.ts';
 import { errorResponses } from '../../auth/index.ts';
 import { orderBookStats } from '../service.ts';
 import { symbolParamsSchema, type TradingRouteContext, tags } from './shared.ts';
@@ -14,6 +15,6 @@ export function orderBookStatsRoute({ app, deps }: TradingRouteContext): void {
         response: { 200: orderBookStatsSchema, ...errorResponses(400, 404) },
       },
     },
-    async (request) => orderBookStats(deps, request.params.symbol),
+    async (request) => unwrap(await orderBookStats(deps, request.params.symbol)),
   );
 }

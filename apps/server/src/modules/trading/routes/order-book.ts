@@ -1,4 +1,5 @@
 import { orderBookQuerySchema, orderBookSchema } from '@platform/contracts';
+import { unwrap } from '../../../lib/errors.ts';
 import { errorResponses } from '../../auth/index.ts';
 import { orderBook } from '../service.ts';
 import { symbolParamsSchema, type TradingRouteContext, tags } from './shared.ts';
@@ -15,6 +16,6 @@ export function orderBookRoute({ app, deps }: TradingRouteContext): void {
         response: { 200: orderBookSchema, ...errorResponses(400, 404) },
       },
     },
-    async (request) => orderBook(deps, request.params.symbol, request.query.depth),
+    async (request) => unwrap(await orderBook(deps, request.params.symbol, request.query.depth)),
   );
 }

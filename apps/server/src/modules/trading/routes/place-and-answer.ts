@@ -1,5 +1,6 @@
 import type { PlaceOrderRequest } from '@platform/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { unwrap } from '../../../lib/errors.ts';
 import { currentAccount } from '../../auth/index.ts';
 import { placeOrder, type TradingDeps } from '../service.ts';
 
@@ -10,6 +11,6 @@ export async function placeAndAnswer(
   body: PlaceOrderRequest,
   reply: FastifyReply,
 ) {
-  const result = await placeOrder(deps, currentAccount(request).id, body);
+  const result = unwrap(await placeOrder(deps, currentAccount(request).id, body));
   return reply.code(result.created ? 201 : 200).send(result.order);
 }

@@ -1,4 +1,5 @@
 import { orderIdParamsSchema, orderSchema } from '@platform/contracts';
+import { unwrap } from '../../../lib/errors.ts';
 import { bearerAuth, currentAccount, errorResponses } from '../../auth/index.ts';
 import { PROVIDER_PREFIX } from '../../provider/routes.ts';
 import { cancelOrder } from '../service.ts';
@@ -17,6 +18,6 @@ export function providerCancelOrderRoute({ app, deps, signedIn }: TradingRouteCo
         response: { 200: orderSchema, ...errorResponses(400, 401, 404, 409, 503) },
       },
     },
-    async (request) => cancelOrder(deps, currentAccount(request).id, request.params.id),
+    async (request) => unwrap(await cancelOrder(deps, currentAccount(request).id, request.params.id)),
   );
 }
