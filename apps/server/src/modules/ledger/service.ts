@@ -1,4 +1,4 @@
-import { type Amount, add, formatDecimal, isZero, negate, parseDecimal, sign } from '@platform/money';
+import { type Amount, add, formatDecimal, isZero, negate, parseDecimal, sign, stripTrailingZeros } from '@platform/money';
 import { type Queryable, sqlState } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
 import { invariant } from '../../lib/invariant.ts';
@@ -389,7 +389,7 @@ function balanceChanges(batch: PreparedBatch, rows: readonly LedgerResultRow[]):
       currency: row.currency,
       available: row.available,
       locked: row.locked,
-      availableDelta: formatDecimal(delta.available),
+      availableDelta: formatDecimal(stripTrailingZeros(delta.available)),
       sequence: BigInt(row.sequence),
       superseded: false,
     });
