@@ -1,4 +1,13 @@
-import { type Amount, add, formatDecimal, isZero, negate, parseDecimal, sign, stripTrailingZeros } from '@platform/money';
+import {
+  type Amount,
+  add,
+  formatDecimal,
+  isZero,
+  negate,
+  parseDecimal,
+  sign,
+  stripTrailingZeros,
+} from '@platform/money';
 import { type Queryable, sqlState } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
 import { invariant } from '../../lib/invariant.ts';
