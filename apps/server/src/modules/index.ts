@@ -55,10 +55,10 @@ export async function composeModules(context: AppContext): Promise<Services> {
   const watchlist: ModuleParts = { routes: (scope) => watchlistModule(scope, context) };
   const paymentProvider = createPaymentProviderModule(context, (symbol) => markets.feed.usdPrice(symbol));
   const { gateway } = paymentProvider;
-  const wallet = createWallet(context, { trading, gateway });
+  const wallet = createWallet(context, { gateway });
   const kyc = createKyc(context);
-  const payments = createPayments(context, { markets, trading, gateway });
-  const withdrawals = createWithdrawals(context, { markets, trading, gateway, accounts: accounts.credentials });
+  const payments = createPayments(context, { markets, gateway });
+  const withdrawals = createWithdrawals(context, { markets, gateway, accounts: accounts.credentials });
   const conversions = createConversions(context, { markets, trading });
   return {
     health,

@@ -8,7 +8,7 @@ import type { ConversionDeps } from './service.ts';
 
 export type ConversionsUses = {
   markets: Pick<Markets, 'referenceQuote'>;
-  trading: Pick<Trading, 'exchange' | 'balancesMoved'>;
+  trading: Pick<Trading, 'exchange'>;
 };
 
 /**
@@ -22,7 +22,6 @@ export function createConversions(context: AppContext, { markets, trading }: Con
     clock: context.clock,
     markets: liveMarketView({ exchange: trading.exchange, referenceQuote: markets.referenceQuote }),
     limits: limitsFromConfig(context.config.conversions),
-    balancesMoved: (accountId, currencies) => trading.balancesMoved?.(accountId, currencies),
   };
   return { routes: (scope) => conversionRoutes(scope, context, deps) };
 }

@@ -39,8 +39,6 @@ export interface ConversionDeps {
   markets: MarketView;
   /** The oldest reference quoted from, and the per-minute exposure limits. */
   limits: ConversionLimits;
-  /** Pushes balance_update for the currencies that moved (the trading module's publisher). */
-  balancesMoved?: (accountId: string, currencies: ReadonlySet<string>) => void;
   /** When expired quotes were last swept (ms on the server clock). */
   sweptAtMs?: number;
 }
@@ -124,8 +122,6 @@ async function settle(deps: ConversionDeps, row: NewConversion): Promise<Result<
     if (!room.ok) return room;
     return ok('settled' as const);
   });
-  if (!outcome.ok) return outcome;
-  if (outcome.value === 'settled') deps.balancesMoved?.(row.account_id, new Set([row.from_currency, row.to_currency]));
   return outcome;
 }
 

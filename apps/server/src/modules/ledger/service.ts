@@ -1,22 +1,39 @@
-import { type Amount, add, formatDecimal, isZero, negate, parseDecimal, sign } from '@platform/money';
-import { type Database, databaseOf, type Queryable, sqlState } from '../../db/database.ts';
+import {
+  type Amount,
+  add,
+  formatDecimal,
+  isZero,
+  negate,
+  parseDecimal,
+  sign,
+  stripTrailingZeros,
+} from '@platform/money';
+import { type Queryable, sqlState } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
+import { invariant } from '../../lib/invariant.ts';
+import { type BalanceChange, type BalanceWriter, type Ledger, ledgerFor } from './ledger.ts';
 import {
   type AccountDelta,
-  applyBatch,
-  applyBatchPart,
+  addLedgerCheck,
+  addLedgerWrites,
   BALANCE_CHECK_CONSTRAINTS,
   type EntryRow,
   insertOrSelectLedgerAccounts,
+  LEDGER_VERIFIED,
   type LedgerAccountKey,
   type LedgerAccountRow,
-  type LedgerStatementPart,
+  type LedgerResultRow,
+  ledgerResultSelect,
   type PostingRow,
   selectLedgerAccounts,
   selectSystemBalance,
   selectUserBalance,
   selectUserBalances,
 } from './queries.ts';
+import { Statement } from './statement.ts';
+
+export { type BalanceChange, type BalancesChanged, type BalancesListener, ledgerOf } from './ledger.ts';
+export { Statement } from './statement.ts';
 
 export type Bucket = 'available' | 'locked';
 export type SystemAccountName = 'fees' | 'custody' | 'market_making' | 'conversion' | (string & {});
@@ -50,73 +67,19 @@ export interface BalanceRow {
 export const SYSTEM_ACCOUNTS_ALLOWED_NEGATIVE: ReadonlySet<string> = new Set(['custody', 'market_making']);
 
 /**
- * Limits of one postEntries call: a fill writes a handful of postings, a batch of fills a few
+ * Limits of one ledger statement (postEntries or ledgerStatement): a fill writes a handful of postings, a batch of fills a few
  * thousand. Far beyond that is a runaway loop, better stopped than sent as one giant statement.
  */
 export const MAX_POSTINGS_PER_CALL = 50_000;
-/** Ledger account ids kept in memory; past it the cache starts over (ids are cheap to look up). */
-export const LEDGER_ACCOUNT_CACHE_LIMIT = 100_000;
-
 /** Amounts are NUMERIC(38,18)-sized: 20 digits before the point and 18 after. */
 const AMOUNT_PARSE_OPTIONS = { allowNegative: true, maxScale: 18, maxIntegerDigits: 20 } as const;
+// The same pattern as the ledger_accounts CHECK (an upper-case symbol of at most 20 characters).
 const CURRENCY_PATTERN = /^[A-Z0-9]{1,20}$/;
+// The same pattern as the ledger_accounts CHECK (a snake_case name of at most 63 characters).
 const SYSTEM_NAME_PATTERN = /^[a-z][a-z0-9_]{0,62}$/;
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** An entry's kind and reference name a business event (a uuid, `BTC_USD:123`): 200 characters is far above any. */
 const MAX_TEXT_LENGTH = 200;
-
-/**
- * Ledger account ids by owner and currency. An id never changes once its row exists, so the
- * cache spares a lookup on every posting. Only ids of committed rows are cached: an id handed to
- * other transactions before its row commits would point at a row they cannot see yet, or never
- * will (a rollback). Even so the cache may hold an id that does not fit (a row created inside a
- * savepoint that rolled back, or a row of another database: tests run several), so applyBatch
- * checks every id against its owner and currency under the row lock, writes nothing on a
- * mismatch, and postEntries then resolves the ids afresh. A stale entry costs a retry, never a
- * wrong posting.
- */
-const ledgerAccountIds = new Map<string, string>();
-
-/** A user's available balance moved by `delta` (a signed exact decimal) in a committed write. */
-export interface AvailableMoved {
-  accountId: string;
-  currency: string;
-  delta: string;
-}
-export type AvailableListener = (moves: readonly AvailableMoved[]) => void;
-
-const availableListeners = new WeakMap<Database, Set<AvailableListener>>();
-
-/**
- * Calls listener after every committed postEntries on `db` that moved a user's available balance
- * (those that pass `{ notify: false }` excepted: their writer already knows). The order sequencer's
- * in-memory funds use it to follow deposits, withdrawals and transfers. Returns the unsubscribe.
- */
-export function onAvailableMoved(db: Database, listener: AvailableListener): () => void {
-  let listeners = availableListeners.get(db);
-  if (!listeners) {
-    listeners = new Set();
-    availableListeners.set(db, listeners);
-  }
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-function announceAvailable(q: Queryable, batch: PreparedBatch): void {
-  const db = databaseOf(q);
-  const listeners = db === undefined ? undefined : availableListeners.get(db);
-  if (!listeners || listeners.size === 0) return;
-  const moves: AvailableMoved[] = [];
-  for (const { key, available } of batch.deltas.values()) {
-    if (key.ownerKind !== 'user' || key.accountId === null || isZero(available)) continue;
-    moves.push({ accountId: key.accountId, currency: key.currency, delta: formatDecimal(available) });
-  }
-  if (moves.length === 0) return;
-  const send = () => {
-    for (const listener of listeners) listener(moves);
-  };
-  if ('afterCommit' in q) (q as { afterCommit(fn: () => void): void }).afterCommit(send);
-  else send();
-}
 
 /**
  * Writes balanced entries and applies them to the balances, all inside the caller's transaction.
@@ -134,14 +97,16 @@ export async function postEntries(
 ): Promise<void> {
   const batch = prepareBatch(entries);
   if (batch.entries.length === 0) return;
-  const keys = [...batch.deltas.values()].map((delta) => delta.key);
-  let applied = await tryApply(tx, batch, await resolveLedgerAccountIds(tx, keys));
-  if (!applied) {
-    for (const key of keys) ledgerAccountIds.delete(cacheKey(key));
-    applied = await tryApply(tx, batch, await resolveLedgerAccountIds(tx, keys));
-  }
-  if (!applied) throw new Error('ledger: freshly resolved ledger account ids did not match their owners');
-  if (options.notify !== false) announceAvailable(tx, batch);
+  await runLedgerStatement(
+    tx,
+    batch,
+    (_stmt, ledger) => {
+      ledger.check();
+      ledger.write();
+      return ledger.select();
+    },
+    options,
+  );
 }
 
 /** available -> locked for a user (one entry with two postings). amount must be positive. */
@@ -244,11 +209,10 @@ function prepareBatch(entries: readonly EntryInput[]): PreparedBatch {
       written++;
     }
     for (const [currency, total] of totals) {
-      if (!isZero(total)) {
-        throw new Error(
-          `ledger: entry ${entry.kind} ${entry.reference} does not balance in ${currency} (off by ${formatDecimal(total)})`,
-        );
-      }
+      invariant(
+        isZero(total),
+        `ledger: entry ${entry.kind} ${entry.reference} does not balance in ${currency} (off by ${formatDecimal(total)})`,
+      );
     }
     if (written > 0) {
       batch.entries.push({
@@ -281,15 +245,6 @@ function batchRows(
   return { accounts, postings };
 }
 
-async function tryApply(tx: Queryable, batch: PreparedBatch, ids: Map<string, string>): Promise<boolean> {
-  const { accounts, postings } = batchRows(batch, ids);
-  try {
-    return await applyBatch(tx, accounts, batch.entries, postings);
-  } catch (error) {
-    throw ledgerError(error);
-  }
-}
-
 /** AppError('INSUFFICIENT_BALANCE') for a statement refused by a balance's CHECK; anything else as it is. */
 export function ledgerError(error: unknown): unknown {
   if (sqlState(error) === '23514' && BALANCE_CHECK_CONSTRAINTS.has(constraintOf(error))) {
@@ -298,64 +253,192 @@ export function ledgerError(error: unknown): unknown {
   return error;
 }
 
+/** The ledger's side of a statement that also writes its caller's rows (see ledgerStatement). */
+export interface LedgerWrite {
+  /**
+   * Locks the touched ledger accounts and checks their ids; returns the condition every other
+   * write of the statement must wait on (so that a failed check writes nothing). Comes first.
+   */
+  check(): string;
+  /** The balance updates, entries and postings; `gate`: a further condition (the caller's row was written). */
+  write(gate?: string): void;
+  /** The statement's final SELECT, with the caller's own scalar columns (`EXISTS (...) AS inserted`). */
+  select(extraColumns?: readonly string[]): string;
+}
+
+export interface LedgerStatementOptions {
+  /** Who writes: 'trading' for the trading writer, whose funds book already counted its movements. */
+  writer?: BalanceWriter;
+  /** false: announce nothing (tests that move a balance behind the funds book's back). */
+  notify?: boolean;
+  /** Keep the statement prepared on its connection (a hot statement of a fixed shape). */
+  prepare?: boolean;
+  /**
+   * For a statement that commits on its own: receives the announcement to send when the caller
+   * chooses (in commit order). Without it the ledger announces when the transaction commits.
+   */
+  schedule?: (announce: () => void) => void;
+}
+
 /**
- * Entries as a part of a larger statement (the trading writer writes its batches, their ledger
- * entries included, in one statement). The ledger accounts' ids are resolved first (creating the
- * missing accounts, with zero balances, in their own statement). The part defines `verified`: when
- * false, the statement must write nothing; call forget() and prepare the part again. Run the
- * statement's errors through ledgerError. Nothing is announced to onAvailableMoved listeners unless
- * the caller calls announce() after its statement committed.
+ * A statement is tried with the cached account ids and, when one of them no longer fits (a row
+ * created in a savepoint that rolled back), once more with ids resolved afresh: fresh ids that do
+ * not fit either are a bug.
  */
-export async function ledgerWritePart(
+const LEDGER_STATEMENT_ATTEMPTS = 2;
+
+/**
+ * The one way to write ledger entries together with other rows in one statement. compose adds the
+ * caller's CTEs to the statement around the ledger's (ledger.check() first, then the caller's
+ * writes waiting on the gate it returns, then ledger.write()) and returns the final SELECT
+ * (ledger.select()). The ledger resolves the account ids, runs the statement, builds it again once
+ * if an id no longer fit (compose runs again too), turns a refused balance into
+ * AppError('INSUFFICIENT_BALANCE'), and announces the resulting balances once committed. Answers
+ * the statement's first row (the caller's extra columns are on every row).
+ */
+export async function ledgerStatement<Extra extends Record<string, unknown> = Record<string, never>>(
   q: Queryable,
   entries: readonly EntryInput[],
-  offset: number,
-  writeGate?: string,
-): Promise<{ part: LedgerStatementPart; forget: () => void; announce: () => void }> {
-  const batch = prepareBatch(entries);
+  compose: (stmt: Statement, ledger: LedgerWrite) => string,
+  options: LedgerStatementOptions = {},
+): Promise<LedgerResultRow & Extra> {
+  return runLedgerStatement<Extra>(q, prepareBatch(entries), compose, options);
+}
+
+async function runLedgerStatement<Extra extends Record<string, unknown>>(
+  q: Queryable,
+  batch: PreparedBatch,
+  compose: (stmt: Statement, ledger: LedgerWrite) => string,
+  options: LedgerStatementOptions,
+): Promise<LedgerResultRow & Extra> {
+  const ledger = ledgerFor(q);
   const keys = [...batch.deltas.values()].map((delta) => delta.key);
-  const ids = await resolveLedgerAccountIds(q, keys);
-  const { accounts, postings } = batchRows(batch, ids);
+  for (let attempt = 1; ; attempt++) {
+    const { accounts, postings } = batchRows(batch, await resolveLedgerAccountIds(ledger, q, keys));
+    const stmt = new Statement();
+    const part = ledgerWrite(stmt, accounts, batch.entries, postings);
+    const { sql, params } = stmt.build(compose(stmt, part));
+    invariant(part.complete(), 'ledger statement: compose must call check(), write() and select()');
+    let rows: (LedgerResultRow & Extra)[];
+    try {
+      rows = (await q.query<LedgerResultRow & Extra>(sql, params, options.prepare ? { prepare: true } : undefined))
+        .rows;
+    } catch (error) {
+      throw ledgerError(error);
+    }
+    const first = rows[0];
+    invariant(first !== undefined, 'ledger statement: the final SELECT returned no row');
+    if (first.ok) {
+      if (options.notify !== false) announce(ledger, q, options, balanceChanges(batch, rows));
+      return first;
+    }
+    for (const key of keys) ledger.accountIds.delete(cacheKey(key));
+    invariant(
+      attempt < LEDGER_STATEMENT_ATTEMPTS,
+      'ledger: freshly resolved ledger account ids did not match their owners',
+    );
+  }
+}
+
+function announce(ledger: Ledger, q: Queryable, options: LedgerStatementOptions, changes: BalanceChange[]): void {
+  const writer = options.writer ?? 'ledger';
+  if (options.schedule) options.schedule(() => ledger.announce(writer, changes));
+  else ledger.announceAfterCommit(q, writer, changes);
+}
+
+/** Canonical decimal text: no trailing zeros after the point, no point for a whole number. */
+function isCanonical(text: string): boolean {
+  return !text.includes('.') || !(text.endsWith('0') || text.endsWith('.'));
+}
+
+function ledgerWrite(
+  stmt: Statement,
+  accounts: readonly AccountDelta[],
+  entries: readonly EntryRow[],
+  postings: readonly PostingRow[],
+): LedgerWrite & { complete(): boolean } {
+  let checked = false;
+  let written = false;
+  let selected = false;
   return {
-    part: applyBatchPart(accounts, batch.entries, postings, offset, writeGate),
-    forget: () => {
-      for (const key of keys) ledgerAccountIds.delete(cacheKey(key));
+    check: () => {
+      invariant(!checked, 'ledger statement: check() twice');
+      addLedgerCheck(stmt, accounts);
+      checked = true;
+      return LEDGER_VERIFIED;
     },
-    // For a writer other than the trading writer: tells onAvailableMoved listeners, once committed.
-    announce: () => announceAvailable(q, batch),
+    write: (gate) => {
+      invariant(checked && !written, 'ledger statement: write() before check(), or twice');
+      addLedgerWrites(stmt, entries, postings, gate);
+      written = true;
+    },
+    select: (extraColumns) => {
+      invariant(written, 'ledger statement: select() before write()');
+      selected = true;
+      return ledgerResultSelect(extraColumns);
+    },
+    complete: () => checked && written && selected,
   };
+}
+
+/** The resulting user balances a verified statement returned, with what the batch moved. */
+function balanceChanges(batch: PreparedBatch, rows: readonly LedgerResultRow[]): BalanceChange[] {
+  const changes: BalanceChange[] = [];
+  for (const row of rows) {
+    if (row.account_id === null || row.currency === null || row.available === null || row.locked === null) continue;
+    const delta = batch.deltas.get(`u:${row.account_id}:${row.currency}`);
+    invariant(delta !== undefined, `ledger: the statement updated ${row.account_id} ${row.currency}, not in its batch`);
+    invariant(row.sequence !== null, 'ledger: balances updated without an entry');
+    invariant(
+      isCanonical(row.available) && isCanonical(row.locked),
+      `ledger: balance ${row.available}/${row.locked} returned in a non-canonical form`,
+    );
+    changes.push({
+      accountId: row.account_id,
+      currency: row.currency,
+      available: row.available,
+      locked: row.locked,
+      availableDelta: formatDecimal(stripTrailingZeros(delta.available)),
+      sequence: BigInt(row.sequence),
+      superseded: false,
+    });
+  }
+  return changes;
 }
 
 /**
  * Ids for every key: from the cache, else created or found in one statement, else (a concurrent
  * transaction created the row while that statement ran) looked up once more.
  */
-async function resolveLedgerAccountIds(tx: Queryable, keys: readonly LedgerAccountKey[]): Promise<Map<string, string>> {
+async function resolveLedgerAccountIds(
+  ledger: Ledger,
+  tx: Queryable,
+  keys: readonly LedgerAccountKey[],
+): Promise<Map<string, string>> {
   const ids = new Map<string, string>();
   let missing: LedgerAccountKey[] = [];
   for (const key of keys) {
-    const id = ledgerAccountIds.get(cacheKey(key));
+    const id = ledger.accountIds.get(cacheKey(key));
     if (id === undefined) missing.push(key);
     else ids.set(cacheKey(key), id);
   }
   if (missing.length === 0) return ids;
   // One insertion order for everyone, so concurrent creators queue instead of deadlocking.
   missing.sort((a, b) => (cacheKey(a) < cacheKey(b) ? -1 : 1));
-  remember(ids, await insertOrSelectLedgerAccounts(tx, missing));
+  remember(ledger, ids, await insertOrSelectLedgerAccounts(tx, missing));
   missing = missing.filter((key) => !ids.has(cacheKey(key)));
-  if (missing.length > 0) remember(ids, await selectLedgerAccounts(tx, missing));
+  if (missing.length > 0) remember(ledger, ids, await selectLedgerAccounts(tx, missing));
   const unresolved = keys.find((key) => !ids.has(cacheKey(key)));
   if (unresolved !== undefined) throw new Error(`ledger: could not create ledger account ${cacheKey(unresolved)}`);
   return ids;
 }
 
-function remember(ids: Map<string, string>, rows: readonly LedgerAccountRow[]): void {
-  if (ledgerAccountIds.size + rows.length > LEDGER_ACCOUNT_CACHE_LIMIT) ledgerAccountIds.clear();
+function remember(ledger: Ledger, ids: Map<string, string>, rows: readonly LedgerAccountRow[]): void {
   for (const row of rows) {
     const keyText =
       row.owner_kind === 'user' ? `u:${row.account_id}:${row.currency}` : `s:${row.system_name}:${row.currency}`;
     ids.set(keyText, row.id);
-    if (row.committed) ledgerAccountIds.set(keyText, row.id);
+    if (row.committed) ledger.rememberAccountId(keyText, row.id);
   }
 }
 

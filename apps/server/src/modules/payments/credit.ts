@@ -10,8 +10,6 @@ export interface PaymentsDeps {
   pubsub: PubSub;
   log: Logger;
   clock: () => Date;
-  /** Pushes balance_update for the currencies that moved (the trading module's publisher). */
-  balancesMoved?: (accountId: string, currencies: ReadonlySet<string>) => void;
 }
 
 export interface Credit {
@@ -29,8 +27,8 @@ export interface Credit {
  * Inside the caller's transaction, after it won the guard that makes this credit happen once:
  * one 'deposit' entry (the custody account, which stands for the coins we hold outside the books
  * and may go below zero, pays the user's available balance) and the 'Deposit confirmed'
- * notification (§8 success text). The trading module's funds follow through the ledger's
- * onAvailableMoved once the transaction commits.
+ * notification (§8 success text). The ledger announces the new balance (the trading funds book and
+ * the account's balance_update follow it) once the transaction commits.
  */
 export async function creditInTransaction(tx: Queryable, credit: Credit, now: Date): Promise<AccountNotification[]> {
   await postEntries(tx, [
@@ -71,7 +69,6 @@ export async function creditInTransaction(tx: Queryable, credit: Credit, now: Da
 /** After the commit: the stored notification and the new balance go out live. */
 export function announceCredit(deps: PaymentsDeps, credit: Credit, stored: readonly AccountNotification[]): void {
   publishNotifications(deps.pubsub, stored);
-  deps.balancesMoved?.(credit.accountId, new Set([credit.currency]));
   deps.log.info(
     {
       accountId: credit.accountId,

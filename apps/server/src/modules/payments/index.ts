@@ -1,7 +1,6 @@
 import type { PaymentGateway } from '../../adapters/payments/index.ts';
 import type { AppContext, ModuleParts } from '../../context.ts';
 import type { Markets } from '../markets/index.ts';
-import type { Trading } from '../trading/index.ts';
 import { ChainConfirmer, SandboxChain } from './chain.ts';
 import type { PaymentsDeps } from './credit.ts';
 import { DepositAddresses } from './deposit-addresses.ts';
@@ -30,17 +29,15 @@ export type Payments = ModuleParts & {
 
 export type PaymentsUses = {
   markets: Pick<Markets, 'feed'>;
-  trading: Pick<Trading, 'balancesMoved'>;
   gateway: PaymentGateway;
 };
 
-export function createPayments(context: AppContext, { markets, trading, gateway }: PaymentsUses): Payments {
+export function createPayments(context: AppContext, { markets, gateway }: PaymentsUses): Payments {
   const deps: PaymentsDeps = {
     db: context.db,
     pubsub: context.pubsub,
     log: context.log,
     clock: context.clock,
-    balancesMoved: (accountId, currencies) => trading.balancesMoved?.(accountId, currencies),
   };
   const service = new PaymentsService(deps, gateway, markets.feed);
   const addresses = new DepositAddresses(context);

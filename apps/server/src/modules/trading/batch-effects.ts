@@ -1,6 +1,7 @@
 import type { MarketCommand } from '@platform/engine';
 import { formatDecimal } from '@platform/money';
-import type { EntryInput } from '../ledger/service.ts';
+import { invariant } from '../../lib/invariant.ts';
+import type { EntryInput, Statement } from '../ledger/service.ts';
 import type { FundsBook } from './funds.ts';
 import type { OrderState } from './order-state.ts';
 import { atomsText, type PairSpec, priceText, quantityText } from './pair-spec.ts';
@@ -56,8 +57,6 @@ export class BatchEffects {
   readonly trades: TradeRecord[] = [];
   readonly entries: EntryInput[] = [];
   readonly changes: OrderChange[] = [];
-  /** account -> currencies whose balance moved. */
-  readonly accounts = new Map<string, Set<string>>();
 
   constructor(
     readonly spec: PairSpec,
@@ -90,13 +89,13 @@ export class BatchEffects {
       ],
     });
     this.funds.move(order.accountId, order.reserveCurrency, -amount, this.ticket);
-    this.accountsMoved(order.accountId, order.reserveCurrency);
     this.touch(order);
   }
 
   /** locked -> available for an order. */
   release(order: OrderState, amount: bigint, kind: string): void {
     if (amount <= 0n) return;
+    invariant(amount <= order.reserved, `release of ${amount} from order ${order.id}, which holds ${order.reserved}`);
     const owner = { kind: 'user' as const, accountId: order.accountId };
     this.entries.push({
       kind,
@@ -107,22 +106,12 @@ export class BatchEffects {
       ],
     });
     this.funds.move(order.accountId, order.reserveCurrency, amount, this.ticket);
-    this.accountsMoved(order.accountId, order.reserveCurrency);
   }
 
   /** A balanced entry whose user 'available' postings are listed in `credits` too (a fill's proceeds). */
   settle(entry: EntryInput, credits: readonly { accountId: string; currency: string; amount: bigint }[]): void {
     this.entries.push(entry);
     for (const credit of credits) this.funds.move(credit.accountId, credit.currency, credit.amount, this.ticket);
-  }
-
-  accountsMoved(accountId: string, ...currencies: string[]): void {
-    let set = this.accounts.get(accountId);
-    if (!set) {
-      set = new Set();
-      this.accounts.set(accountId, set);
-    }
-    for (const currency of currencies) set.add(currency);
   }
 }
 
@@ -197,29 +186,26 @@ export function batchRows(effects: BatchEffects): BatchRows {
 
 /**
  * The journal rows, orders (new ones inserted, open ones updated; an order several batches touched
- * is written once, as the last of them left it) and trades of many market batches, as CTEs of one
- * statement (numbering parameters from offset + 1) that write only when `gate` holds.
+ * is written once, as the last of them left it) and trades of many market batches, added to the
+ * statement as CTEs that write only when `gate` holds.
  */
-export function recordsPart(
-  batches: readonly BatchRows[],
-  offset: number,
-  gate: string,
-): { ctes: string; params: unknown[] } {
-  const p = (n: number) => `$${n + offset}`;
+export function addRecords(stmt: Statement, batches: readonly BatchRows[], gate: string): void {
   const journalRows = batches.flatMap((rows) => rows.journal);
   const tradeRows = batches.flatMap((rows) => rows.trades);
   const latest = new Map<unknown, Record<string, unknown>>();
   for (const rows of batches) for (const order of rows.orders) latest.set(order.id, order);
-  const orderRows = [...latest.values()];
-  return {
-    ctes: `
-    journal AS (
-      INSERT INTO market_journal (pair_id, sequence, command, accepted)
-      SELECT e->>'p', (e->>'s')::bigint, e->'c', (e->>'a')::boolean FROM jsonb_array_elements(${p(1)}::jsonb) AS e
-      WHERE ${gate}
-    ),
-    upserted AS (
-      INSERT INTO orders (id, account_id, pair_id, client_order_id, side, type, time_in_force, post_only,
+  const journal = stmt.param('records.journal', JSON.stringify(journalRows), 'jsonb');
+  const orders = stmt.param('records.orders', JSON.stringify([...latest.values()]), 'jsonb');
+  const trades = stmt.param('records.trades', JSON.stringify(tradeRows), 'jsonb');
+  stmt.cte(
+    'journal',
+    `INSERT INTO market_journal (pair_id, sequence, command, accepted)
+    SELECT e->>'p', (e->>'s')::bigint, e->'c', (e->>'a')::boolean FROM jsonb_array_elements(${journal}) AS e
+    WHERE ${gate}`,
+  );
+  stmt.cte(
+    'upserted',
+    `INSERT INTO orders (id, account_id, pair_id, client_order_id, side, type, time_in_force, post_only,
         self_trade_prevention, price, stop_price, stop_limit_price, quantity, quote_amount, filled_quantity,
         filled_total, fee, status, triggered, reject_reason, end_reason, reserve_currency, reserved,
         reference_ticks, sequence, created_at, updated_at)
@@ -227,7 +213,7 @@ export function recordsPart(
         v.self_trade_prevention, v.price, v.stop_price, v.stop_limit_price, v.quantity, v.quote_amount,
         v.filled_quantity, v.filled_total, v.fee, v.status, v.triggered, v.reject_reason, v.end_reason,
         v.reserve_currency, v.reserved, v.reference_ticks, v.sequence, v.created_at, v.updated_at
-      FROM jsonb_to_recordset(${p(2)}::jsonb) AS v(id uuid, account_id uuid, pair_id text, client_order_id text,
+      FROM jsonb_to_recordset(${orders}) AS v(id uuid, account_id uuid, pair_id text, client_order_id text,
         side text, type text, time_in_force text, post_only boolean, self_trade_prevention text, price numeric,
         stop_price numeric, stop_limit_price numeric, quantity numeric, quote_amount numeric,
         filled_quantity numeric, filled_total numeric, fee numeric, status text, triggered boolean,
@@ -238,21 +224,20 @@ export function recordsPart(
         stop_price = EXCLUDED.stop_price, filled_quantity = EXCLUDED.filled_quantity,
         filled_total = EXCLUDED.filled_total, fee = EXCLUDED.fee, reserved = EXCLUDED.reserved,
         triggered = EXCLUDED.triggered, reject_reason = EXCLUDED.reject_reason, end_reason = EXCLUDED.end_reason,
-        sequence = EXCLUDED.sequence, updated_at = EXCLUDED.updated_at
-    ),
-    -- The trades' foreign keys see the orders inserted above: constraint checks run at the end of the statement.
-    inserted_trades AS (
-      INSERT INTO trades (id, pair_id, sequence, price, quantity, total, taker_side, maker_order_id, taker_order_id,
+        sequence = EXCLUDED.sequence, updated_at = EXCLUDED.updated_at`,
+  );
+  // The trades' foreign keys see the orders inserted above: constraint checks run at the end of the statement.
+  stmt.cte(
+    'inserted_trades',
+    `INSERT INTO trades (id, pair_id, sequence, price, quantity, total, taker_side, maker_order_id, taker_order_id,
         maker_account_id, taker_account_id, maker_fee, taker_fee, fee_currency, executed_at)
       SELECT v.id, v.pair_id, v.sequence, v.price, v.quantity, v.total, v.taker_side, v.maker_order_id,
         v.taker_order_id, v.maker_account_id, v.taker_account_id, v.maker_fee, v.taker_fee, v.fee_currency,
         v.executed_at
-      FROM jsonb_to_recordset(${p(3)}::jsonb) AS v(id text, pair_id text, sequence bigint, price numeric,
+      FROM jsonb_to_recordset(${trades}) AS v(id text, pair_id text, sequence bigint, price numeric,
         quantity numeric, total numeric, taker_side text, maker_order_id uuid, taker_order_id uuid,
         maker_account_id uuid, taker_account_id uuid, maker_fee numeric, taker_fee numeric, fee_currency text,
         executed_at timestamptz)
-      WHERE ${gate}
-    )`,
-    params: [JSON.stringify(journalRows), JSON.stringify(orderRows), JSON.stringify(tradeRows)],
-  };
+      WHERE ${gate}`,
+  );
 }

@@ -1,9 +1,15 @@
 import type { Database } from '../../db/database.ts';
-import { type AvailableMoved, availableBalances, onAvailableMoved } from '../ledger/service.ts';
+import { invariant } from '../../lib/invariant.ts';
+import { availableBalances, type BalancesChanged, ledgerOf } from '../ledger/service.ts';
 import { atomsOf } from './pair-spec.ts';
 
 /** Accounts' available balances kept in memory; past this many the book starts over when it may. */
 const FUNDS_CACHE_LIMIT = 200_000;
+/**
+ * Balances marked dirty (moved while not in memory) kept before committed ones are swept: the marks
+ * of committed batches are useless, but sweeping them on every commit would cost a scan per batch.
+ */
+const DIRTY_SWEEP_THRESHOLD = 10_000;
 
 export interface FundsKey {
   accountId: string;
@@ -19,8 +25,8 @@ const keyOf = (accountId: string, currency: string) => `${accountId}:${currency}
  * never wait on each other; the database still refuses a negative balance when the batch is written.
  *
  * A balance is read from the ledger the first time it is needed. Movements outside trading
- * (deposits, withdrawals, transfers, funding) reach it through the ledger's onAvailableMoved once
- * they commit. If a trading write ever fails, everything built on it is undone and the book is
+ * (deposits, withdrawals, transfers, funding) reach it through the ledger's balances-changed event
+ * once they commit (the trading writer's own are skipped there: they were counted when decided). If a trading write ever fails, everything built on it is undone and the book is
  * cleared (`clear`), to be read afresh from the ledger.
  */
 export class FundsBook {
@@ -39,7 +45,7 @@ export class FundsBook {
   private readonly unsubscribe: () => void;
 
   constructor(private readonly db: Database) {
-    this.unsubscribe = onAvailableMoved(db, (moves) => this.applyOutside(moves));
+    this.unsubscribe = ledgerOf(db).onBalancesChanged((event) => this.applyOutside(event));
   }
 
   close(): void {
@@ -106,11 +112,16 @@ export class FundsBook {
    */
   move(accountId: string, currency: string, delta: bigint, ticket: number): void {
     const text = keyOf(accountId, currency);
+    invariant(ticket > this.committedTicket, `funds: a movement under ticket ${ticket}, already committed`);
     const value = this.balances.get(text);
     if (value !== undefined) {
+      // A hold takes only what the sequencer checked was there.
+      invariant(delta >= 0n || value + delta >= 0n, `funds: a hold of ${-delta} on ${text} exceeds ${value}`);
       this.balances.set(text, value + delta);
       return;
     }
+    // Holds are checked against loaded balances only: a hold on a balance not in memory is a bug.
+    invariant(delta >= 0n, `funds: a hold on ${text}, which was never loaded`);
     // A balance not in memory (a maker's proceeds, say) is read whole from the ledger when first
     // needed; so that the read cannot miss this movement it waits until the batch has committed.
     this.dirty.set(text, ticket);
@@ -120,13 +131,14 @@ export class FundsBook {
 
   /** Every batch up to `ticket` is in the ledger. */
   committed(ticket: number): void {
+    invariant(ticket > this.committedTicket, `funds: ticket ${ticket} committed after ${this.committedTicket}`);
     this.committedTicket = ticket;
     if (this.ticketWaiters.length > 0) {
       const ready = this.ticketWaiters.filter((waiter) => waiter.ticket <= ticket);
       this.ticketWaiters = this.ticketWaiters.filter((waiter) => waiter.ticket > ticket);
       for (const waiter of ready) waiter.resolve();
     }
-    if (this.dirty.size > 10_000) {
+    if (this.dirty.size > DIRTY_SWEEP_THRESHOLD) {
       for (const [text, dirtyTicket] of this.dirty) if (dirtyTicket <= ticket) this.dirty.delete(text);
     }
   }
@@ -151,13 +163,14 @@ export class FundsBook {
     else this.dirty.clear();
   }
 
-  private applyOutside(moves: readonly AvailableMoved[]): void {
-    for (const move of moves) {
+  private applyOutside(event: BalancesChanged): void {
+    if (event.writer === 'trading') return;
+    for (const move of event.changes) {
       const text = keyOf(move.accountId, move.currency);
       const mark = this.loading.get(text);
       if (mark) mark.moved = true;
       const value = this.balances.get(text);
-      if (value !== undefined) this.balances.set(text, value + atomsOf(move.delta));
+      if (value !== undefined) this.balances.set(text, value + atomsOf(move.availableDelta));
     }
   }
 }

@@ -2,7 +2,7 @@ import type { BalanceUpdate } from '@platform/contracts';
 import { FastOrderBook } from '@platform/engine';
 import type { AppContext, ModuleParts } from '../../context.ts';
 import type { OrderEventBatch, OrderEventWriter } from '../../events/orders.ts';
-import { balancesOf } from '../ledger/service.ts';
+import { ledgerOf } from '../ledger/service.ts';
 import type { Markets } from '../markets/index.ts';
 import type { OrderChange } from './batch-effects.ts';
 import { Exchange } from './exchange.ts';
@@ -11,7 +11,7 @@ import { MarketMaker } from './market-maker.ts';
 import { MarketTaker } from './market-taker.ts';
 import { toOrderView } from './order-state.ts';
 import { type PairRow, type PairSpec, pairSpecFromRow } from './pair-spec.ts';
-import { tradingRoutes } from './routes.ts';
+import { tradingRoutes } from './routes/index.ts';
 import type { TradingDeps } from './service.ts';
 import type { WriterHook } from './writer.ts';
 
@@ -43,31 +43,22 @@ export async function createTrading(context: AppContext, { markets, orderEvents 
   const { db, pubsub, log, clock, config } = context;
   const pairs = await db.query<PairRow>('SELECT * FROM trading_pairs ORDER BY sort_order, id');
   const specs = pairs.rows.map(pairSpecFromRow);
-  /**
-   * balance_update for the currencies that moved, read from the ledger after the commit. Reads of
-   * one account run one after another, so a slow older read can never overwrite a newer balance.
-   */
-  const balanceReads = new Map<string, Promise<void>>();
-  const publishBalances = (accountId: string, currencies: ReadonlySet<string>) => {
-    const topic = accountBalancesTopic(accountId);
-    if (!pubsub.hasSubscribers(topic)) return;
-    const previous = balanceReads.get(accountId) ?? Promise.resolve();
-    const next = previous
-      .then(() => balancesOf(db, accountId))
-      .then((rows) => {
-        const timestamp = clock().getTime();
-        for (const row of rows) {
-          if (!currencies.has(row.currency)) continue;
-          const update: BalanceUpdate = { ...row, timestamp };
-          pubsub.publish(topic, update);
-        }
-      })
-      .catch((error: unknown) => log.warn({ err: error, accountId }, 'balance update failed'))
-      .finally(() => {
-        if (balanceReads.get(accountId) === next) balanceReads.delete(accountId);
-      });
-    balanceReads.set(accountId, next);
-  };
+  // balance_update carries the balances the ledger's own statement returned, in the order the
+  // ledger announces them (a superseded one is older than what was already sent).
+  const stopBalanceUpdates = ledgerOf(db).onBalancesChanged((event) => {
+    const timestamp = clock().getTime();
+    for (const change of event.changes) {
+      const topic = accountBalancesTopic(change.accountId);
+      if (change.superseded || !pubsub.hasSubscribers(topic)) continue;
+      const update: BalanceUpdate = {
+        currency: change.currency,
+        available: change.available,
+        locked: change.locked,
+        timestamp,
+      };
+      pubsub.publish(topic, update);
+    }
+  });
   const exchange = new Exchange({
     db,
     pubsub,
@@ -88,12 +79,11 @@ export async function createTrading(context: AppContext, { markets, orderEvents 
           );
         }
       },
-      onOrders: (spec, orders, accounts) => {
+      onOrders: (spec, orders) => {
         for (const order of orders) {
           const topic = accountOrdersTopic(order.accountId);
           if (pubsub.hasSubscribers(topic)) pubsub.publish(topic, toOrderView(spec, order));
         }
-        for (const [accountId, currencies] of accounts) publishBalances(accountId, currencies);
       },
     },
   });
@@ -108,7 +98,6 @@ export async function createTrading(context: AppContext, { markets, orderEvents 
     bandBps: config.priceBandBps,
     referencePrice: (pairId) => markets.referenceQuote(pairId)?.price,
     placing: new Map(),
-    balancesMoved: publishBalances,
   };
   const { maker, taker } = houseBots(context, deps);
   // The bots start in the background: their first ladders (thousands of orders) must not hold up
@@ -128,6 +117,7 @@ export async function createTrading(context: AppContext, { markets, orderEvents 
       await taker?.stop();
       await maker?.stop();
       await exchange.stop();
+      stopBalanceUpdates();
     },
   };
 }

@@ -207,8 +207,13 @@ export class MarketMaker {
       time_in_force: 'GTC',
       self_trade_prevention: 'cancel_oldest',
     };
+    const built = orderFromRequest(this.deps, MARKET_MAKER_ACCOUNT_ID, market, request, this.deps.clock());
+    if (!built.ok) {
+      this.options.log.debug({ code: built.code, details: built.details, pair: spec.id }, 'market maker quote refused');
+      return null;
+    }
     try {
-      return market.place(orderFromRequest(this.deps, MARKET_MAKER_ACCOUNT_ID, market, request, this.deps.clock()));
+      return market.place(built.value);
     } catch (error) {
       this.options.log.debug({ err: error, pair: spec.id }, 'market maker quote refused');
       return null;

@@ -113,13 +113,16 @@ export class MarketTaker {
       quantity: quantityText(spec, order.lots),
       time_in_force: 'IOC',
     };
+    const built = orderFromRequest(this.deps, MARKET_TAKER_ACCOUNT_ID, market, request, this.deps.clock());
+    if (!built.ok) {
+      this.options.log.debug({ code: built.code, details: built.details, pair: spec.id }, 'market taker order refused');
+      return;
+    }
     let run: Promise<unknown>;
     try {
-      run = market
-        .place(orderFromRequest(this.deps, MARKET_TAKER_ACCOUNT_ID, market, request, this.deps.clock()))
-        .then((outcome) => {
-          if (outcome.status === 'rejected' && outcome.reason === 'insufficient_balance') this.funding.afterRefusal();
-        });
+      run = market.place(built.value).then((outcome) => {
+        if (outcome.status === 'rejected' && outcome.reason === 'insufficient_balance') this.funding.afterRefusal();
+      });
     } catch (error) {
       this.options.log.debug({ err: error, pair: spec.id }, 'market taker order refused');
       return;

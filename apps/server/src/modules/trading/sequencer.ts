@@ -1,35 +1,33 @@
-import type { OrderBookUpdate, Trade } from '@platform/contracts';
-import type { BookDepth, MarketCommand, MarketEngine, MarketEvent, MarketRejectReason } from '@platform/engine';
+import type { Trade } from '@platform/contracts';
+import type { MarketCommand, MarketEngine, MarketRejectReason } from '@platform/engine';
 import { AppError } from '../../lib/errors.ts';
+import { invariant } from '../../lib/invariant.ts';
 import type { Logger } from '../../logger.ts';
 import type { PubSub } from '../../realtime/pubsub.ts';
-import type { PostingInput } from '../ledger/service.ts';
 import { BatchEffects, batchRows, fromEngineJson, type TradeRecord, toEngineJson } from './batch-effects.ts';
+import { BookPictures, type BookView, depthView } from './book-pictures.ts';
+import { applyCommand } from './commands.ts';
 import type { FundsBook, FundsKey } from './funds.ts';
-import { type OrderState, requiredReserve } from './order-state.ts';
-import {
-  atomsText,
-  feeAtoms,
-  lotsToAtoms,
-  notionalAtoms,
-  type PairSpec,
-  priceText,
-  quantityText,
-} from './pair-spec.ts';
+import type { OrderState } from './order-state.ts';
+import { atomsText, type PairSpec, priceText, quantityText } from './pair-spec.ts';
 import type { SnapshotRecord, TradingWriter } from './writer.ts';
 
 export { fromEngineJson, type OrderChange, type TradeRecord, toEngineJson } from './batch-effects.ts';
 
-/** Most commands one market batch takes. */
+/**
+ * Most commands one market batch takes: enough to amortise a write under load, few enough that one
+ * batch's funds read and engine work never hold up the event loop for long.
+ */
 const MAX_BATCH = 512;
-/** Book levels kept in the retained snapshot and diffed into deltas. */
-export const BOOK_DEPTH_LEVELS = 50;
+
+export { BOOK_DEPTH_LEVELS } from './book-pictures.ts';
+export { feeAccountName } from './settlement.ts';
 
 export type CommandOutcome =
   | { status: 'accepted'; order: OrderState }
   | { status: 'rejected'; reason: MarketRejectReason | 'insufficient_balance'; order: OrderState | null };
 
-type Job =
+export type Job =
   | { kind: 'place'; order: OrderState }
   | { kind: 'cancel'; orderId: string; accountId: string }
   | {
@@ -59,8 +57,8 @@ const MAX_BATCH_ATTEMPTS = 3;
 export interface SequencerHooks {
   /** After a batch commits: the trades it made, for candles and statistics. */
   onTrades?: (spec: PairSpec, trades: TradeRecord[]) => void;
-  /** After a batch commits: every order whose state changed, and the accounts whose balances moved. */
-  onOrders?: (spec: PairSpec, orders: OrderState[], accounts: Map<string, Set<string>>) => void;
+  /** After a batch commits: every order whose state changed (balances are the ledger's event). */
+  onOrders?: (spec: PairSpec, orders: OrderState[]) => void;
 }
 
 export interface SequencerDeps {
@@ -100,9 +98,14 @@ export class MarketSequencer {
   /** Commands of undone batches, in order, while the market halts. */
   private undone: { pending: Pending[]; error: unknown; dependent: boolean }[] = [];
   private idleWaiters: (() => void)[] = [];
-  private lastDepth: BookDepth = { bids: [], asks: [] };
-  private bookSequence = 0;
+  /** The last book picture published, to diff the next batch's against. */
+  private readonly book = new BookPictures();
   closed = false;
+
+  /** The price band the market's holds are sized for (basis points around the reference). */
+  get bandBps(): number {
+    return this.deps.bandBps;
+  }
 
   constructor(
     readonly spec: PairSpec,
@@ -153,31 +156,13 @@ export class MarketSequencer {
   }
 
   /** The picture published on orderbook.{PAIR} and served by the HTTP order book. */
-  depthView(levels: number): { sequence: number; bids: [string, string][]; asks: [string, string][] } {
-    const depth = this.engine.depth(levels);
-    const view = (side: BookDepth['bids']) =>
-      side.map((level): [string, string] => [
-        priceText(this.spec, level.priceTicks),
-        quantityText(this.spec, level.quantityLots),
-      ]);
-    return { sequence: this.lastSequence, bids: view(depth.bids), asks: view(depth.asks) };
+  depthView(levels: number): BookView {
+    return depthView(this, levels);
   }
 
   /** Publishes the current book as the retained snapshot (after start or a reload). */
   publishSnapshot(): void {
-    this.lastDepth = this.engine.depth(BOOK_DEPTH_LEVELS);
-    this.bookSequence = this.lastSequence;
-    const view = this.depthView(BOOK_DEPTH_LEVELS);
-    const snapshot: OrderBookUpdate = {
-      trading_pair: this.spec.id,
-      kind: 'snapshot',
-      sequence: view.sequence,
-      prev_sequence: view.sequence,
-      bids: view.bids,
-      asks: view.asks,
-      timestamp: this.deps.clock().getTime(),
-    };
-    this.deps.pubsub.retain(`orderbook.${this.spec.id}`, snapshot);
+    this.deps.pubsub.retain(`orderbook.${this.spec.id}`, this.book.reset(this, this.deps.clock()));
   }
 
   /** Commands that arrive in the same turn of the event loop go into one batch. */
@@ -253,6 +238,7 @@ export class MarketSequencer {
       owner: this,
       resolve: () => {
         this.inFlight--;
+        invariant(this.inFlight >= 0, `market ${this.spec.id}: more batches answered than written`);
         for (const [index, pending] of batch.entries()) pending.resolve(outcomes[index]!);
         // The callers are answered first; the fan-out runs right after, so subscribers never delay them.
         setImmediate(emit);
@@ -347,257 +333,7 @@ export class MarketSequencer {
         return { status: 'rejected', reason: 'insufficient_balance', order: { ...order } };
       }
     }
-    const sequence = ++this.lastSequence;
-    const timestampMs = now.getTime();
-    switch (job.kind) {
-      case 'place': {
-        const order = job.order;
-        this.orders.set(order.id, order);
-        effects.hold(order, order.reserved);
-        const command: MarketCommand = {
-          kind: 'place',
-          sequence,
-          timestampMs,
-          orderId: order.id,
-          accountId: order.accountId,
-          side: order.side,
-          type: order.type,
-          quantityLots: order.quantityLots ?? order.lotCap,
-          quoteAmount: order.quoteNotional,
-          priceTicks: order.priceTicks,
-          stopPriceTicks: order.stopPriceTicks,
-          stopLimitPriceTicks: order.stopLimitPriceTicks,
-          timeInForce: order.timeInForce,
-          postOnly: order.postOnly,
-          selfTradePrevention: order.selfTradePrevention,
-          referencePriceTicks: order.referenceTicks,
-        };
-        const result = this.engine.apply(command);
-        effects.journal(command, result.status === 'accepted');
-        order.sequence = sequence;
-        order.updatedAt = now;
-        effects.touch(order);
-        if (result.status === 'rejected') {
-          order.status = 'rejected';
-          order.rejectReason = result.reason;
-          effects.changes.push({ kind: 'rejected', order });
-          effects.release(order, order.reserved, 'order_release');
-          order.reserved = 0n;
-          this.orders.delete(order.id);
-          return { status: 'rejected', reason: result.reason, order: { ...order } };
-        }
-        effects.changes.push({ kind: 'placed', order: { ...order } });
-        this.settle(result.events, sequence, now, effects);
-        return { status: 'accepted', order: { ...order } };
-      }
-      case 'cancel': {
-        const command: MarketCommand = {
-          kind: 'cancel',
-          sequence,
-          timestampMs,
-          orderId: job.orderId,
-          accountId: job.accountId,
-        };
-        const result = this.engine.apply(command);
-        effects.journal(command, result.status === 'accepted');
-        const order = this.orders.get(job.orderId);
-        if (result.status === 'rejected' || order === undefined) {
-          return {
-            status: 'rejected',
-            reason: result.status === 'rejected' ? result.reason : 'unknown_order',
-            order: null,
-          };
-        }
-        this.settle(result.events, sequence, now, effects);
-        return { status: 'accepted', order: { ...order } };
-      }
-      case 'modify': {
-        const command: MarketCommand = {
-          kind: 'modify',
-          sequence,
-          timestampMs,
-          orderId: job.orderId,
-          accountId: job.accountId,
-          quantityLots: job.quantityLots,
-          priceTicks: job.priceTicks,
-          stopPriceTicks: job.stopPriceTicks,
-          referencePriceTicks: job.referenceTicks,
-        };
-        const result = this.engine.apply(command);
-        effects.journal(command, result.status === 'accepted');
-        const order = this.orders.get(job.orderId);
-        if (order === undefined) {
-          return {
-            status: 'rejected',
-            reason: result.status === 'rejected' ? result.reason : 'unknown_order',
-            order: null,
-          };
-        }
-        // The extra hold belongs to the order either way; a rejected modify releases what the
-        // order does not need below.
-        effects.hold(order, job.hold);
-        order.reserved += job.hold;
-        if (result.status === 'rejected') {
-          this.releaseExcess(order, effects);
-          effects.touch(order);
-          return { status: 'rejected', reason: result.reason, order: { ...order } };
-        }
-        this.settle(result.events, sequence, now, effects);
-        return { status: 'accepted', order: { ...order } };
-      }
-    }
-  }
-
-  /** Releases what an open order holds beyond what its open part can still need. */
-  private releaseExcess(order: OrderState, effects: BatchEffects): void {
-    const openLots = (order.quantityLots ?? order.lotCap) - order.filledLots;
-    const needed = requiredReserve(this.spec, { ...order, openLots }, this.deps.bandBps, order.referenceTicks);
-    if (order.reserved > needed) {
-      effects.release(order, order.reserved - needed, 'order_release');
-      order.reserved = needed;
-    }
-  }
-
-  private settle(events: MarketEvent[], sequence: number, now: Date, effects: BatchEffects): void {
-    for (const event of events) {
-      switch (event.type) {
-        case 'accepted':
-        case 'rested':
-          break;
-        case 'trade':
-          this.settleTrade(event, sequence, now, effects);
-          break;
-        case 'triggered': {
-          const order = this.mustGet(event.orderId);
-          order.triggered = true;
-          order.updatedAt = now;
-          effects.touch(order);
-          break;
-        }
-        case 'modified': {
-          const order = this.mustGet(event.orderId);
-          order.quantityLots = event.quantityLots;
-          order.priceTicks = event.priceTicks;
-          order.stopPriceTicks = event.stopPriceTicks;
-          order.updatedAt = now;
-          this.releaseExcess(order, effects);
-          effects.touch(order);
-          break;
-        }
-        case 'filled':
-          this.close(this.mustGet(event.orderId), 'filled', 'filled', now, effects);
-          break;
-        case 'ended': {
-          const order = this.mustGet(event.orderId);
-          const status = event.reason === 'cancelled' ? 'cancelled' : order.filledLots > 0 ? 'completed' : 'expired';
-          this.close(order, status, event.reason, now, effects);
-          break;
-        }
-      }
-    }
-  }
-
-  private close(
-    order: OrderState,
-    status: OrderState['status'],
-    reason: string,
-    now: Date,
-    effects: BatchEffects,
-  ): void {
-    order.status = status;
-    order.endReason = reason;
-    effects.changes.push({ kind: status === 'pending' || status === 'partial' ? 'expired' : status, order });
-    if (order.quantityLots === null) order.quantityLots = order.filledLots > 0 ? order.filledLots : null;
-    if (order.reserved > 0n) effects.release(order, order.reserved, 'order_release');
-    order.reserved = 0n;
-    order.updatedAt = now;
-    effects.touch(order);
-    this.orders.delete(order.id);
-  }
-
-  private settleTrade(
-    event: Extract<MarketEvent, { type: 'trade' }>,
-    sequence: number,
-    now: Date,
-    effects: BatchEffects,
-  ): void {
-    const spec = this.spec;
-    const maker = this.mustGet(event.makerOrderId);
-    const taker = this.mustGet(event.takerOrderId);
-    const value = notionalAtoms(spec, event.priceTicks, event.quantityLots);
-    const base = lotsToAtoms(spec, event.quantityLots);
-    const buyer = event.takerSide === 'buy' ? taker : maker;
-    const seller = buyer === taker ? maker : taker;
-    const buyerRate = buyer === maker ? spec.makerFeePercent : spec.takerFeePercent;
-    const sellerRate = seller === maker ? spec.makerFeePercent : spec.takerFeePercent;
-    if (buyer.reserved < value || seller.reserved < base) {
-      throw new Error(`trade ${sequence}:${event.tradeId} exceeds a hold (buyer ${buyer.id}, seller ${seller.id})`);
-    }
-    // The buyer's fee never takes more than its hold has left (rounding safety; exact at 0.1 %).
-    const fullBuyerFee = feeAtoms(value, buyerRate);
-    const buyerFee = fullBuyerFee <= buyer.reserved - value ? fullBuyerFee : buyer.reserved - value;
-    const sellerFee = feeAtoms(value, sellerRate);
-    buyer.reserved -= value + buyerFee;
-    seller.reserved -= base;
-    for (const [order, fee] of [
-      [buyer, buyerFee],
-      [seller, sellerFee],
-    ] as const) {
-      order.filledLots += event.quantityLots;
-      order.filledTotal += value;
-      order.fee += fee;
-      order.updatedAt = now;
-      if (order.status === 'pending') order.status = 'partial';
-      effects.touch(order);
-    }
-    const user = (accountId: string) => ({ kind: 'user' as const, accountId });
-    const postings: PostingInput[] = [
-      { owner: user(buyer.accountId), currency: spec.quote, bucket: 'locked', amount: atomsText(-(value + buyerFee)) },
-      { owner: user(buyer.accountId), currency: spec.base, bucket: 'available', amount: atomsText(base) },
-      { owner: user(seller.accountId), currency: spec.base, bucket: 'locked', amount: atomsText(-base) },
-      {
-        owner: user(seller.accountId),
-        currency: spec.quote,
-        bucket: 'available',
-        amount: atomsText(value - sellerFee),
-      },
-      {
-        // Fees go to the market's own fee account, so that batches of two markets never wait for
-        // each other on one shared row; fee revenue is the sum of the fees_* accounts.
-        owner: { kind: 'system', name: feeAccountName(spec.id) },
-        currency: spec.quote,
-        bucket: 'available',
-        amount: atomsText(buyerFee + sellerFee),
-      },
-    ];
-    effects.settle({ kind: 'trade', reference: event.tradeId, postings }, [
-      { accountId: buyer.accountId, currency: spec.base, amount: base },
-      { accountId: seller.accountId, currency: spec.quote, amount: value - sellerFee },
-    ]);
-    effects.accountsMoved(buyer.accountId, spec.quote, spec.base);
-    effects.accountsMoved(seller.accountId, spec.quote, spec.base);
-    effects.trades.push({
-      id: `${spec.id}:${event.tradeId}`,
-      pairId: spec.id,
-      sequence,
-      priceTicks: event.priceTicks,
-      quantityLots: event.quantityLots,
-      total: value,
-      takerSide: event.takerSide,
-      makerOrderId: maker.id,
-      takerOrderId: taker.id,
-      makerAccountId: maker.accountId,
-      takerAccountId: taker.accountId,
-      makerFee: maker === buyer ? buyerFee : sellerFee,
-      takerFee: taker === buyer ? buyerFee : sellerFee,
-      executedAt: now,
-    });
-  }
-
-  private mustGet(orderId: string): OrderState {
-    const order = this.orders.get(orderId);
-    if (order === undefined) throw new Error(`engine event for an order the sequencer does not hold: ${orderId}`);
-    return order;
+    return applyCommand(this, job, { sequence: ++this.lastSequence, now, effects });
   }
 
   /**
@@ -616,7 +352,7 @@ export class MarketSequencer {
       side: trade.takerSide,
       timestamp: trade.executedAt.getTime(),
     }));
-    const book = this.bookDelta(now);
+    const book = this.book.delta(this, now);
     const orders = [...effects.touched.values()].map((order) => ({ ...order }));
     return () => {
       const { pubsub } = this.deps;
@@ -626,57 +362,7 @@ export class MarketSequencer {
         pubsub.publish(`orderbook.${spec.id}`, book.delta);
         pubsub.retain(`orderbook.${spec.id}`, book.snapshot);
       }
-      this.deps.hooks.onOrders?.(spec, orders, effects.accounts);
+      this.deps.hooks.onOrders?.(spec, orders);
     };
   }
-
-  /** The book's change since the last published picture, and the new picture; null when unchanged. */
-  private bookDelta(now: Date): { delta: OrderBookUpdate; snapshot: OrderBookUpdate } | null {
-    const depth = this.engine.depth(BOOK_DEPTH_LEVELS);
-    const bids = diffSide(this.lastDepth.bids, depth.bids);
-    const asks = diffSide(this.lastDepth.asks, depth.asks);
-    if (bids.length === 0 && asks.length === 0) return null;
-    const text = (levels: [number, number][]) =>
-      levels.map(([price, quantity]): [string, string] => [
-        priceText(this.spec, price),
-        quantityText(this.spec, quantity),
-      ]);
-    const delta: OrderBookUpdate = {
-      trading_pair: this.spec.id,
-      kind: 'delta',
-      sequence: this.lastSequence,
-      prev_sequence: this.bookSequence,
-      bids: text(bids),
-      asks: text(asks),
-      timestamp: now.getTime(),
-    };
-    this.lastDepth = depth;
-    this.bookSequence = this.lastSequence;
-    const view = this.depthView(BOOK_DEPTH_LEVELS);
-    const snapshot: OrderBookUpdate = {
-      ...delta,
-      kind: 'snapshot',
-      prev_sequence: delta.sequence,
-      bids: view.bids,
-      asks: view.asks,
-    };
-    return { delta, snapshot };
-  }
-}
-
-/** The system ledger account that collects a market's fees: fees_btc_usd. */
-export function feeAccountName(pairId: string): string {
-  return `fees_${pairId.toLowerCase()}`;
-}
-
-/** Levels whose quantity changed, as [price, new quantity]; 0 for a level that is gone. */
-function diffSide(before: BookDepth['bids'], after: BookDepth['bids']): [number, number][] {
-  const previous = new Map(before.map((level) => [level.priceTicks, level.quantityLots]));
-  const changes: [number, number][] = [];
-  for (const level of after) {
-    if (previous.get(level.priceTicks) !== level.quantityLots) changes.push([level.priceTicks, level.quantityLots]);
-    previous.delete(level.priceTicks);
-  }
-  for (const price of previous.keys()) changes.push([price, 0]);
-  return changes;
 }

@@ -13,7 +13,7 @@ import {
 import type { SelfTradePreventionMode } from '@platform/engine';
 import type { Amount } from '@platform/money';
 import type { Database } from '../../db/database.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, type Failure, fail, ok, type Result } from '../../lib/errors.ts';
 import type { PubSub } from '../../realtime/pubsub.ts';
 import { balancesOf } from '../ledger/service.ts';
 import { type Exchange, type OrderRow, orderFromRow } from './exchange.ts';
@@ -42,26 +42,24 @@ export interface TradingDeps {
   /** The markets' reference price of a pair: the price band is measured from it. */
   referencePrice: (pairId: string) => string | undefined;
   /** Placements under a client order id that have not been answered yet, by account and id. */
-  placing: Map<string, Promise<CommandOutcome>>;
-  /** Balances moved outside a batch (an order's hold): pushes balance_update to the account. */
-  balancesMoved?: (accountId: string, currencies: ReadonlySet<string>) => void;
+  placing: Map<string, Promise<Result<CommandOutcome>>>;
 }
 
 const PRICED_TYPES = new Set(['limit', 'stop_limit', 'take_profit_limit', 'oco']);
 const STOP_TYPES = new Set(['stop_loss', 'stop_limit', 'take_profit', 'take_profit_limit', 'oco']);
 
-function invalidAmount(detail: string, extra: Record<string, unknown> = {}): AppError {
-  return new AppError('INVALID_AMOUNT', { details: { reason: detail, ...extra } });
+function invalidAmount(detail: string, extra: Record<string, unknown> = {}): Failure {
+  return fail('INVALID_AMOUNT', { details: { reason: detail, ...extra } });
 }
 
-function invalidPrice(detail: string, extra: Record<string, unknown> = {}): AppError {
-  return new AppError('INVALID_PRICE', { details: { reason: detail, ...extra } });
+function invalidPrice(detail: string, extra: Record<string, unknown> = {}): Failure {
+  return fail('INVALID_PRICE', { details: { reason: detail, ...extra } });
 }
 
 /** Spec §8 keeps the code; the message says why, with the configured band (issue 13). */
-function outOfBand(field: string, bandBps: number, referencePrice: string | null): AppError {
+function outOfBand(field: string, bandBps: number, referencePrice: string | null): Failure {
   const message = priceBandMessage(field, bandBps);
-  return new AppError('INVALID_PRICE', {
+  return fail('INVALID_PRICE', {
     message,
     details: {
       reason: message,
@@ -83,11 +81,10 @@ function unitsProblem(field: string, error: UnitsError, decimals: number): strin
   }
 }
 
-export function marketOf(exchange: Exchange, pair: string | undefined): MarketSequencer {
+export function marketOf(exchange: Exchange, pair: string | undefined): Result<MarketSequencer> {
   const id = pair === undefined ? null : normalizePairId(pair);
   const market = id === null ? undefined : exchange.market(id);
-  if (market === undefined) throw new AppError('TRADING_PAIR_NOT_FOUND');
-  return market;
+  return market === undefined ? fail('TRADING_PAIR_NOT_FOUND') : ok(market);
 }
 
 export function referenceTicks(deps: Pick<TradingDeps, 'referencePrice'>, spec: PairSpec): number | null {
@@ -102,6 +99,21 @@ function withinBand(ticks: number, reference: number | null, bandBps: number): b
   return distance <= BigInt(reference) * BigInt(bandBps);
 }
 
+/** The first price outside the band around the reference, as its failure; null when all are inside. */
+function bandFailure(
+  deps: TradingDeps,
+  spec: PairSpec,
+  reference: number | null,
+  prices: readonly (readonly [string, number | null])[],
+): Failure | null {
+  for (const [field, ticks] of prices) {
+    if (ticks !== null && !withinBand(ticks, reference, deps.bandBps)) {
+      return outOfBand(field, deps.bandBps, reference === null ? null : priceText(spec, reference));
+    }
+  }
+  return null;
+}
+
 type ParsedPrices = { priceTicks: number | null; stopPriceTicks: number | null; stopLimitPriceTicks: number | null };
 
 function parsePrice(
@@ -110,150 +122,183 @@ function parsePrice(
   input: string | number | undefined,
   required: boolean,
   allowed: boolean,
-): number | null {
+): Result<number | null> {
   const value = parseAmountInput(input);
-  if (value === 'missing') {
-    if (required) throw invalidPrice(`${field} is required`, { field });
-    return null;
-  }
-  if (!allowed) throw invalidPrice(`${field} is not used by this order type`, { field });
-  if (value === 'invalid') throw invalidPrice(`${field} must be a decimal number`, { field });
+  if (value === 'missing') return required ? invalidPrice(`${field} is required`, { field }) : ok(null);
+  if (!allowed) return invalidPrice(`${field} is not used by this order type`, { field });
+  if (value === 'invalid') return invalidPrice(`${field} must be a decimal number`, { field });
   const ticks = toTicks(spec, value);
-  if (typeof ticks === 'string') throw invalidPrice(unitsProblem(field, ticks, spec.pricePrecision), { field });
-  return ticks;
+  if (typeof ticks === 'string') return invalidPrice(unitsProblem(field, ticks, spec.pricePrecision), { field });
+  return ok(ticks);
 }
 
-function parseQuantity(spec: PairSpec, field: string, value: Amount): number {
+function parseQuantity(spec: PairSpec, field: string, value: Amount): Result<number> {
   const lots = toLots(spec, value);
-  if (typeof lots === 'string') throw invalidAmount(unitsProblem(field, lots, spec.quantityPrecision), { field });
+  if (typeof lots === 'string') return invalidAmount(unitsProblem(field, lots, spec.quantityPrecision), { field });
   if (lots < spec.minLots) {
-    throw invalidAmount(`Minimum order quantity is ${spec.minQuantity} ${spec.base}`, { field, min: spec.minQuantity });
+    return invalidAmount(`Minimum order quantity is ${spec.minQuantity} ${spec.base}`, {
+      field,
+      min: spec.minQuantity,
+    });
   }
   if (lots > spec.maxLots) {
-    throw invalidAmount(`Maximum order quantity is ${spec.maxQuantity} ${spec.base}`, { field, max: spec.maxQuantity });
+    return invalidAmount(`Maximum order quantity is ${spec.maxQuantity} ${spec.base}`, {
+      field,
+      max: spec.maxQuantity,
+    });
   }
-  return lots;
+  return ok(lots);
 }
 
 function defaultTimeInForce(type: PlaceOrderRequest['type']): 'GTC' | 'IOC' {
   return type === 'market' ? 'IOC' : 'GTC';
 }
 
-/** Builds the order a request describes, or throws the error in the spec's words. */
+/** The order flags that do not fit its type, as the spec's failure; null when they fit. */
+function flagsFailure(type: PlaceOrderRequest['type'], timeInForce: string, postOnly: boolean): Failure | null {
+  if (type === 'market' && timeInForce === 'GTC') {
+    return fail('VALIDATION_ERROR', { message: 'Market orders are IOC or FOK', details: { field: 'time_in_force' } });
+  }
+  if (STOP_TYPES.has(type) && timeInForce !== 'GTC') {
+    return fail('VALIDATION_ERROR', {
+      message: 'Stop, take-profit and OCO orders are GTC',
+      details: { field: 'time_in_force' },
+    });
+  }
+  if (postOnly && !(type === 'limit' && timeInForce === 'GTC')) {
+    return fail('VALIDATION_ERROR', {
+      message: 'Post-only applies to GTC limit orders',
+      details: { field: 'post_only' },
+    });
+  }
+  return null;
+}
+
+function parsePrices(spec: PairSpec, request: PlaceOrderRequest): Result<ParsedPrices> {
+  const { type } = request;
+  const price = parsePrice(spec, 'price', request.price, PRICED_TYPES.has(type), PRICED_TYPES.has(type));
+  if (!price.ok) return price;
+  const stop = parsePrice(spec, 'stop_price', request.stop_price, STOP_TYPES.has(type), STOP_TYPES.has(type));
+  if (!stop.ok) return stop;
+  const stopLimit = parsePrice(spec, 'stop_limit_price', request.stop_limit_price, false, type === 'oco');
+  if (!stopLimit.ok) return stopLimit;
+  return ok({ priceTicks: price.value, stopPriceTicks: stop.value, stopLimitPriceTicks: stopLimit.value });
+}
+
+type OrderSize = { quantityLots: number | null; quoteNotional: bigint | null; lotCap: number };
+
+/** The quantity, or for a market order the quote amount (with the lots a sell of it may take). */
+function parseSize(
+  deps: TradingDeps,
+  spec: PairSpec,
+  request: PlaceOrderRequest,
+  reference: number | null,
+): Result<OrderSize> {
+  const quantity = parseAmountInput(request.quantity);
+  const quote = parseAmountInput(request.quote_amount);
+  if (quantity === 'invalid') return invalidAmount('quantity must be a decimal number', { field: 'quantity' });
+  if (quote === 'invalid') return invalidAmount('quote_amount must be a decimal number', { field: 'quote_amount' });
+  if (quote !== 'missing' && request.type !== 'market') {
+    return invalidAmount('quote_amount is only for market orders', { field: 'quote_amount' });
+  }
+  if (quote !== 'missing' && quantity !== 'missing') {
+    return invalidAmount('Give quantity or quote_amount, not both', { field: 'quantity' });
+  }
+  if (quantity !== 'missing') {
+    const lots = parseQuantity(spec, 'quantity', quantity);
+    return lots.ok ? ok({ quantityLots: lots.value, quoteNotional: null, lotCap: spec.maxLots }) : lots;
+  }
+  if (quote === 'missing') return invalidAmount('quantity is required', { field: 'quantity' });
+  if (quote.units <= 0n) return invalidAmount('quote_amount must be greater than zero', { field: 'quote_amount' });
+  const quoteNotional = quoteAmountNotional(spec, quote);
+  if (quoteNotional === null) {
+    const decimals = spec.pricePrecision + spec.quantityPrecision;
+    return invalidAmount(`quote_amount has more than ${decimals} decimals`, { field: 'quote_amount' });
+  }
+  const lotCap =
+    reference !== null && request.side === 'sell'
+      ? Math.min(spec.maxLots, sellLotCapForQuote(quoteNotional, reference, deps.bandBps))
+      : spec.maxLots;
+  return ok({ quantityLots: null, quoteNotional, lotCap });
+}
+
+/** Builds the order a request describes, or the failure in the spec's words. */
 export function orderFromRequest(
   deps: TradingDeps,
   accountId: string,
   market: MarketSequencer,
   request: PlaceOrderRequest,
   now: Date,
-): OrderState {
+): Result<OrderState> {
   const spec = market.spec;
-  if (!spec.tradable) throw new AppError('TRADING_PAIR_INACTIVE');
-  const { type, side } = request;
+  if (!spec.tradable) return fail('TRADING_PAIR_INACTIVE');
+  const { type } = request;
   const timeInForce = request.time_in_force ?? defaultTimeInForce(type);
   const postOnly = request.post_only ?? false;
-  if (type === 'market' && timeInForce === 'GTC') {
-    throw new AppError('VALIDATION_ERROR', {
-      message: 'Market orders are IOC or FOK',
-      details: { field: 'time_in_force' },
-    });
-  }
-  if (STOP_TYPES.has(type) && timeInForce !== 'GTC') {
-    throw new AppError('VALIDATION_ERROR', {
-      message: 'Stop, take-profit and OCO orders are GTC',
-      details: { field: 'time_in_force' },
-    });
-  }
-  if (postOnly && !(type === 'limit' && timeInForce === 'GTC')) {
-    throw new AppError('VALIDATION_ERROR', {
-      message: 'Post-only applies to GTC limit orders',
-      details: { field: 'post_only' },
-    });
-  }
-
-  const prices: ParsedPrices = {
-    priceTicks: parsePrice(spec, 'price', request.price, PRICED_TYPES.has(type), PRICED_TYPES.has(type)),
-    stopPriceTicks: parsePrice(spec, 'stop_price', request.stop_price, STOP_TYPES.has(type), STOP_TYPES.has(type)),
-    stopLimitPriceTicks: parsePrice(spec, 'stop_limit_price', request.stop_limit_price, false, type === 'oco'),
-  };
-
+  const flags = flagsFailure(type, timeInForce, postOnly);
+  if (flags) return flags;
+  const prices = parsePrices(spec, request);
+  if (!prices.ok) return prices;
   const reference = referenceTicks(deps, spec);
-  for (const [field, ticks] of [
-    ['price', prices.priceTicks],
-    ['stop_price', prices.stopPriceTicks],
-    ['stop_limit_price', prices.stopLimitPriceTicks],
-  ] as const) {
-    if (ticks !== null && !withinBand(ticks, reference, deps.bandBps)) {
-      throw outOfBand(field, deps.bandBps, reference === null ? null : priceText(spec, reference));
-    }
-  }
-
-  const quantity = parseAmountInput(request.quantity);
-  const quote = parseAmountInput(request.quote_amount);
-  if (quantity === 'invalid') throw invalidAmount('quantity must be a decimal number', { field: 'quantity' });
-  if (quote === 'invalid') throw invalidAmount('quote_amount must be a decimal number', { field: 'quote_amount' });
-  if (quote !== 'missing' && type !== 'market') {
-    throw invalidAmount('quote_amount is only for market orders', { field: 'quote_amount' });
-  }
-  if (quote !== 'missing' && quantity !== 'missing') {
-    throw invalidAmount('Give quantity or quote_amount, not both', { field: 'quantity' });
-  }
-  if (quantity === 'missing' && quote === 'missing') throw invalidAmount('quantity is required', { field: 'quantity' });
-
-  let quantityLots: number | null = null;
-  let quoteNotional: bigint | null = null;
-  let lotCap = spec.maxLots;
-  if (quantity !== 'missing') {
-    quantityLots = parseQuantity(spec, 'quantity', quantity);
-  } else if (quote !== 'missing') {
-    if (quote.units <= 0n) throw invalidAmount('quote_amount must be greater than zero', { field: 'quote_amount' });
-    quoteNotional = quoteAmountNotional(spec, quote);
-    if (quoteNotional === null) {
-      const decimals = spec.pricePrecision + spec.quantityPrecision;
-      throw invalidAmount(`quote_amount has more than ${decimals} decimals`, { field: 'quote_amount' });
-    }
-    if (reference !== null && side === 'sell') {
-      lotCap = Math.min(spec.maxLots, sellLotCapForQuote(quoteNotional, reference, deps.bandBps));
-    }
-  }
+  const band = bandFailure(deps, spec, reference, [
+    ['price', prices.value.priceTicks],
+    ['stop_price', prices.value.stopPriceTicks],
+    ['stop_limit_price', prices.value.stopLimitPriceTicks],
+  ]);
+  if (band) return band;
+  const size = parseSize(deps, spec, request, reference);
+  if (!size.ok) return size;
   if (type === 'market' && reference === null) {
-    throw new AppError('ORDER_REJECTED', {
+    return fail('ORDER_REJECTED', {
       message: 'Order placement failed: no market price yet',
       details: { reason: 'no_reference_price' },
     });
   }
+  const order = newOrder(accountId, spec, request, { timeInForce, postOnly, reference, now }, prices.value, size.value);
+  order.reserved = requiredReserve(
+    spec,
+    { ...order, openLots: order.quantityLots ?? order.lotCap },
+    deps.bandBps,
+    reference,
+  );
+  if (order.reserved <= 0n) return invalidAmount('The order amount is too small', { field: 'quantity' });
+  return ok(order);
+}
 
-  const order: OrderState = {
+function newOrder(
+  accountId: string,
+  spec: PairSpec,
+  request: PlaceOrderRequest,
+  decided: { timeInForce: OrderState['timeInForce']; postOnly: boolean; reference: number | null; now: Date },
+  prices: ParsedPrices,
+  size: OrderSize,
+): OrderState {
+  return {
     id: randomUUID(),
     accountId,
     clientOrderId: request.client_order_id ?? null,
     pairId: spec.id,
-    side,
-    type,
-    timeInForce,
-    postOnly,
+    side: request.side,
+    type: request.type,
+    timeInForce: decided.timeInForce,
+    postOnly: decided.postOnly,
     selfTradePrevention: (request.self_trade_prevention ?? null) as SelfTradePreventionMode | null,
     ...prices,
-    quantityLots,
-    quoteNotional,
-    lotCap,
+    ...size,
     filledLots: 0,
     filledTotal: 0n,
     fee: 0n,
-    reserveCurrency: side === 'buy' ? spec.quote : spec.base,
+    reserveCurrency: request.side === 'buy' ? spec.quote : spec.base,
     reserved: 0n,
-    referenceTicks: reference,
+    referenceTicks: decided.reference,
     status: 'pending',
     triggered: false,
     rejectReason: null,
     endReason: null,
     sequence: null,
-    createdAt: now,
-    updatedAt: now,
+    createdAt: decided.now,
+    updatedAt: decided.now,
   };
-  order.reserved = requiredReserve(spec, { ...order, openLots: quantityLots ?? lotCap }, deps.bandBps, reference);
-  if (order.reserved <= 0n) throw invalidAmount('The order amount is too small', { field: 'quantity' });
-  return order;
 }
 
 /** The order placed earlier with this client order id, if any. */
@@ -267,7 +312,7 @@ async function existingForClientId(deps: TradingDeps, spec: PairSpec, order: Ord
 }
 
 /** The first order, when the retry describes the same order; a different order under the id is a conflict. */
-function sameOrConflict(spec: PairSpec, existing: OrderState, order: OrderState): Order {
+function sameOrConflict(spec: PairSpec, existing: OrderState, order: OrderState): Result<Order> {
   const same =
     existing.pairId === order.pairId &&
     existing.side === order.side &&
@@ -276,8 +321,7 @@ function sameOrConflict(spec: PairSpec, existing: OrderState, order: OrderState)
     existing.stopPriceTicks === order.stopPriceTicks &&
     (existing.quoteNotional !== null || existing.quantityLots === order.quantityLots) &&
     existing.quoteNotional === order.quoteNotional;
-  if (!same) throw new AppError('IDEMPOTENCY_CONFLICT');
-  return toOrderView(spec, existing);
+  return same ? ok(toOrderView(spec, existing)) : fail('IDEMPOTENCY_CONFLICT');
 }
 
 /** What each engine refusal means, for the error's details (the message stays the spec's text). */
@@ -293,26 +337,31 @@ const REJECTION_EXPLANATIONS: Record<string, string> = {
   invalid_stop_price: 'The stop price does not fit this order type or side',
 };
 
-function outcomeOrError(market: MarketSequencer, outcome: CommandOutcome): Order {
-  if (outcome.status === 'accepted') return toOrderView(market.spec, outcome.order);
-  throw outcomeError(market, outcome);
+function outcomeResult(market: MarketSequencer, outcome: Result<CommandOutcome>): Result<Order> {
+  if (!outcome.ok) return outcome;
+  if (outcome.value.status === 'accepted') return ok(toOrderView(market.spec, outcome.value.order));
+  return outcomeFailure(market, outcome.value);
 }
 
-function outcomeError(market: MarketSequencer, outcome: Extract<CommandOutcome, { status: 'rejected' }>): AppError {
+function outcomeFailure(market: MarketSequencer, outcome: Extract<CommandOutcome, { status: 'rejected' }>): Failure {
   const reason = outcome.reason;
-  if (reason === 'insufficient_balance') return new AppError('INSUFFICIENT_BALANCE');
+  if (reason === 'insufficient_balance') return fail('INSUFFICIENT_BALANCE');
   const order = outcome.order === null ? null : toOrderView(market.spec, outcome.order);
-  if (reason === 'unknown_order') return new AppError('ORDER_NOT_OPEN', { details: { reason } });
+  if (reason === 'unknown_order') return fail('ORDER_NOT_OPEN', { details: { reason } });
   const explanation = REJECTION_EXPLANATIONS[reason] ?? reason.replaceAll('_', ' ');
-  return new AppError('ORDER_REJECTED', { details: { reason, explanation, order } });
+  return fail('ORDER_REJECTED', { details: { reason, explanation, order } });
 }
 
-async function submit(market: MarketSequencer, run: () => Promise<CommandOutcome>): Promise<CommandOutcome> {
+/**
+ * A command's outcome; a write that failed is a failure too: its own code when it was an expected
+ * one (a balance taken meanwhile), else ORDER_PLACEMENT_FAILED (the cause is in the log).
+ */
+async function submit(market: MarketSequencer, run: () => Promise<CommandOutcome>): Promise<Result<CommandOutcome>> {
   try {
-    return await run();
+    return ok(await run());
   } catch (error) {
-    if (error instanceof AppError) throw error;
-    throw new AppError('ORDER_PLACEMENT_FAILED', { details: { pair: market.spec.id } });
+    if (error instanceof AppError) return fail(error.code, { message: error.message, details: error.details });
+    return fail('ORDER_PLACEMENT_FAILED', { details: { pair: market.spec.id } });
   }
 }
 
@@ -325,49 +374,95 @@ export async function placeOrder(
   deps: TradingDeps,
   accountId: string,
   request: PlaceOrderRequest,
-): Promise<{ order: Order; created: boolean }> {
+): Promise<Result<{ order: Order; created: boolean }>> {
   const market = marketOf(deps.exchange, request.trading_pair ?? request.symbol);
-  const now = deps.clock();
-  const order = orderFromRequest(deps, accountId, market, request, now);
-  const spec = market.spec;
-  if (order.clientOrderId === null) {
-    const outcome = await submit(market, () => market.place(order));
-    return { order: outcomeOrError(market, outcome), created: true };
+  if (!market.ok) return market;
+  const order = orderFromRequest(deps, accountId, market.value, request, deps.clock());
+  if (!order.ok) return order;
+  if (order.value.clientOrderId === null) {
+    const placed = outcomeResult(market.value, await submit(market.value, () => market.value.place(order.value)));
+    return placed.ok ? ok({ order: placed.value, created: true }) : placed;
   }
-  // Idempotent placement: a retry while the first is in flight waits for it; a later one finds its row.
-  const key = `${accountId}:${order.clientOrderId}`;
+  return placeOnce(deps, market.value, order.value, () => placeOrder(deps, accountId, request));
+}
+
+/** Idempotent placement: a retry while the first is in flight waits for it; a later one finds its row. */
+async function placeOnce(
+  deps: TradingDeps,
+  market: MarketSequencer,
+  order: OrderState,
+  again: () => Promise<Result<{ order: Order; created: boolean }>>,
+): Promise<Result<{ order: Order; created: boolean }>> {
+  const key = `${order.accountId}:${order.clientOrderId}`;
   for (let inFlight = deps.placing.get(key); inFlight !== undefined; inFlight = deps.placing.get(key)) {
     await inFlight.catch(() => null);
   }
-  const existing = await existingForClientId(deps, spec, order);
-  if (existing !== null) return { order: sameOrConflict(spec, existing, order), created: false };
-  if (deps.placing.has(key)) return placeOrder(deps, accountId, request);
+  const existing = await existingForClientId(deps, market.spec, order);
+  if (existing !== null) {
+    const first = sameOrConflict(market.spec, existing, order);
+    return first.ok ? ok({ order: first.value, created: false }) : first;
+  }
+  if (deps.placing.has(key)) return again();
   const run = submit(market, () => market.place(order));
   deps.placing.set(key, run);
   try {
-    return { order: outcomeOrError(market, await run), created: true };
+    const placed = outcomeResult(market, await run);
+    return placed.ok ? ok({ order: placed.value, created: true }) : placed;
   } finally {
     if (deps.placing.get(key) === run) deps.placing.delete(key);
   }
 }
 
-async function ownedOrderRow(deps: TradingDeps, accountId: string, orderId: string): Promise<OrderRow> {
+async function ownedOrderRow(deps: TradingDeps, accountId: string, orderId: string): Promise<Result<OrderRow>> {
   const found = await deps.db.query<OrderRow>('SELECT * FROM orders WHERE id = $1 AND account_id = $2', [
     orderId,
     accountId,
   ]);
   const row = found.rows[0];
   // Someone else's order answers exactly like a missing one: nothing leaks.
-  if (row === undefined) throw new AppError('ORDER_NOT_FOUND');
-  return row;
+  return row === undefined ? fail('ORDER_NOT_FOUND') : ok(row);
 }
 
-export async function cancelOrder(deps: TradingDeps, accountId: string, orderId: string): Promise<Order> {
+/** An open order of the account, with its market. */
+async function openOrderOf(
+  deps: TradingDeps,
+  accountId: string,
+  orderId: string,
+): Promise<Result<{ row: OrderRow; market: MarketSequencer }>> {
   const row = await ownedOrderRow(deps, accountId, orderId);
-  const market = marketOf(deps.exchange, row.pair_id);
-  if (row.status !== 'pending' && row.status !== 'partial') throw new AppError('ORDER_NOT_OPEN');
-  const outcome = await submit(market, () => market.cancel(orderId, accountId));
-  return outcomeOrError(market, outcome);
+  if (!row.ok) return row;
+  const market = marketOf(deps.exchange, row.value.pair_id);
+  if (!market.ok) return market;
+  if (row.value.status !== 'pending' && row.value.status !== 'partial') return fail('ORDER_NOT_OPEN');
+  return ok({ row: row.value, market: market.value });
+}
+
+export async function cancelOrder(deps: TradingDeps, accountId: string, orderId: string): Promise<Result<Order>> {
+  const open = await openOrderOf(deps, accountId, orderId);
+  if (!open.ok) return open;
+  const { market } = open.value;
+  return outcomeResult(market, await submit(market, () => market.cancel(orderId, accountId)));
+}
+
+type Modification = { quantityLots: number | null; priceTicks: number | null; stopPriceTicks: number | null };
+
+/** What a modify request changes, checked against the open order. */
+function parseModification(spec: PairSpec, open: OrderState, request: ModifyOrderRequest): Result<Modification> {
+  const quantity = parseAmountInput(request.quantity);
+  if (quantity === 'invalid') return invalidAmount('quantity must be a decimal number', { field: 'quantity' });
+  const lots = quantity === 'missing' ? ok(null) : parseQuantity(spec, 'quantity', quantity);
+  if (!lots.ok) return lots;
+  const price = parsePrice(spec, 'price', request.price, false, PRICED_TYPES.has(open.type));
+  if (!price.ok) return price;
+  const stop = parsePrice(spec, 'stop_price', request.stop_price, false, STOP_TYPES.has(open.type));
+  if (!stop.ok) return stop;
+  if (lots.value === null && price.value === null && stop.value === null) {
+    return invalidAmount('Nothing to change: give quantity, price or stop_price', { field: 'quantity' });
+  }
+  if (lots.value !== null && lots.value <= open.filledLots) {
+    return invalidAmount('The new quantity must be more than what has already filled', { field: 'quantity' });
+  }
+  return ok({ quantityLots: lots.value, priceTicks: price.value, stopPriceTicks: stop.value });
 }
 
 export async function modifyOrder(
@@ -375,34 +470,22 @@ export async function modifyOrder(
   accountId: string,
   orderId: string,
   request: ModifyOrderRequest,
-): Promise<Order> {
-  const row = await ownedOrderRow(deps, accountId, orderId);
-  const market = marketOf(deps.exchange, row.pair_id);
+): Promise<Result<Order>> {
+  const found = await openOrderOf(deps, accountId, orderId);
+  if (!found.ok) return found;
+  const { market } = found.value;
   const spec = market.spec;
   const open = market.orders.get(orderId);
-  if ((row.status !== 'pending' && row.status !== 'partial') || open === undefined) {
-    throw new AppError('ORDER_NOT_OPEN');
-  }
-  const quantity = parseAmountInput(request.quantity);
-  if (quantity === 'invalid') throw invalidAmount('quantity must be a decimal number', { field: 'quantity' });
-  const quantityLots = quantity === 'missing' ? null : parseQuantity(spec, 'quantity', quantity);
-  const priceTicks = parsePrice(spec, 'price', request.price, false, PRICED_TYPES.has(open.type));
-  const stopPriceTicks = parsePrice(spec, 'stop_price', request.stop_price, false, STOP_TYPES.has(open.type));
-  if (quantityLots === null && priceTicks === null && stopPriceTicks === null) {
-    throw invalidAmount('Nothing to change: give quantity, price or stop_price', { field: 'quantity' });
-  }
-  if (quantityLots !== null && quantityLots <= open.filledLots) {
-    throw invalidAmount('The new quantity must be more than what has already filled', { field: 'quantity' });
-  }
+  if (open === undefined) return fail('ORDER_NOT_OPEN');
+  const change = parseModification(spec, open, request);
+  if (!change.ok) return change;
+  const { quantityLots, priceTicks, stopPriceTicks } = change.value;
   const reference = referenceTicks(deps, spec);
-  for (const [field, ticks] of [
+  const band = bandFailure(deps, spec, reference, [
     ['price', priceTicks],
     ['stop_price', stopPriceTicks],
-  ] as const) {
-    if (ticks !== null && !withinBand(ticks, reference, deps.bandBps)) {
-      throw outOfBand(field, deps.bandBps, reference === null ? null : priceText(spec, reference));
-    }
-  }
+  ]);
+  if (band) return band;
   const next = {
     ...open,
     priceTicks: priceTicks ?? open.priceTicks,
@@ -410,25 +493,17 @@ export async function modifyOrder(
   };
   const openLots = (quantityLots ?? open.quantityLots ?? 0) - open.filledLots;
   const needed = requiredReserve(spec, { ...next, openLots }, deps.bandBps, open.referenceTicks);
-  const extra = needed > open.reserved ? needed - open.reserved : 0n;
-  const outcome = await submit(market, () =>
-    market.modify({
-      orderId,
-      accountId,
-      quantityLots,
-      priceTicks,
-      stopPriceTicks,
-      hold: extra,
-      referenceTicks: reference,
-    }),
-  );
-  return outcomeOrError(market, outcome);
+  const hold = needed > open.reserved ? needed - open.reserved : 0n;
+  const modify = { orderId, accountId, quantityLots, priceTicks, stopPriceTicks, hold, referenceTicks: reference };
+  return outcomeResult(market, await submit(market, () => market.modify(modify)));
 }
 
-export async function getOrder(deps: TradingDeps, accountId: string, orderId: string): Promise<Order> {
+export async function getOrder(deps: TradingDeps, accountId: string, orderId: string): Promise<Result<Order>> {
   const row = await ownedOrderRow(deps, accountId, orderId);
-  const market = marketOf(deps.exchange, row.pair_id);
-  return toOrderView(market.spec, orderFromRow(market.spec, row));
+  if (!row.ok) return row;
+  const market = marketOf(deps.exchange, row.value.pair_id);
+  if (!market.ok) return market;
+  return ok(toOrderView(market.value.spec, orderFromRow(market.value.spec, row.value)));
 }
 
 export async function listOrders(
@@ -540,14 +615,13 @@ function accountTradeView(deps: TradingDeps, accountId: string, row: TradeRow): 
   };
 }
 
-export async function getTrade(deps: TradingDeps, accountId: string, tradeId: string): Promise<AccountTrade> {
+export async function getTrade(deps: TradingDeps, accountId: string, tradeId: string): Promise<Result<AccountTrade>> {
   const found = await deps.db.query<TradeRow>(
     'SELECT * FROM trades WHERE id = $1 AND (maker_account_id = $2 OR taker_account_id = $2)',
     [tradeId, accountId],
   );
   const row = found.rows[0];
-  if (row === undefined) throw new AppError('TRADE_NOT_FOUND');
-  return accountTradeView(deps, accountId, row);
+  return row === undefined ? fail('TRADE_NOT_FOUND') : ok(accountTradeView(deps, accountId, row));
 }
 
 export async function listAccountTrades(
@@ -591,13 +665,14 @@ export async function listAccountTrades(
   };
 }
 
-export async function marketTrades(deps: TradingDeps, pair: string, limit: number): Promise<Trade[]> {
+export async function marketTrades(deps: TradingDeps, pair: string, limit: number): Promise<Result<Trade[]>> {
   const market = marketOf(deps.exchange, pair);
+  if (!market.ok) return market;
   const rows = await deps.db.query<TradeRow>(
     'SELECT * FROM trades WHERE pair_id = $1 ORDER BY executed_at DESC, sequence DESC, id DESC LIMIT $2',
-    [market.spec.id, limit],
+    [market.value.spec.id, limit],
   );
-  return rows.rows.map((row) => tradeView(deps, row));
+  return ok(rows.rows.map((row) => tradeView(deps, row)));
 }
 
 export async function tradingStatistics(deps: TradingDeps, accountId: string) {
@@ -653,19 +728,22 @@ export async function accountBalances(deps: TradingDeps, accountId: string) {
 
 export function orderBook(deps: TradingDeps, pair: string, depth: number) {
   const market = marketOf(deps.exchange, pair);
-  const view = market.depthView(depth);
-  return {
-    trading_pair: market.spec.id,
-    symbol: market.spec.symbol,
+  if (!market.ok) return market;
+  const view = market.value.depthView(depth);
+  return ok({
+    trading_pair: market.value.spec.id,
+    symbol: market.value.spec.symbol,
     sequence: view.sequence,
     bids: view.bids,
     asks: view.asks,
     timestamp: deps.clock().getTime(),
-  };
+  });
 }
 
 export function orderBookStats(deps: TradingDeps, pair: string) {
-  const market = marketOf(deps.exchange, pair);
+  const found = marketOf(deps.exchange, pair);
+  if (!found.ok) return found;
+  const market = found.value;
   const spec = market.spec;
   const engine = market.engine;
   const depth = engine.depth(Number.MAX_SAFE_INTEGER);
@@ -676,7 +754,7 @@ export function orderBookStats(deps: TradingDeps, pair: string) {
   const count = (levels: typeof depth.bids) => levels.reduce((total, level) => total + level.orderCount, 0);
   const price = (ticks: number | null) => (ticks === null ? null : priceText(spec, ticks));
   const both = bestBid !== null && bestAsk !== null;
-  return {
+  return ok({
     trading_pair: spec.id,
     best_bid: price(bestBid),
     best_ask: price(bestAsk),
@@ -691,5 +769,5 @@ export function orderBookStats(deps: TradingDeps, pair: string) {
     bid_orders: count(depth.bids),
     ask_orders: count(depth.asks),
     sequence: market.lastSequence,
-  };
+  });
 }

@@ -1,7 +1,7 @@
 import type { Order, PriceUpdate } from '@platform/contracts';
 import type { TestServer } from '../../test/harness.ts';
 import { balanceOf, postEntries, systemBalance } from '../ledger/service.ts';
-import { feeAccountName } from './sequencer.ts';
+import { feeAccountName } from './settlement.ts';
 
 /** Credits a user from custody, as a confirmed deposit would (F4 brings the real deposit flow). */
 export async function fund(server: TestServer, accountId: string, currency: string, amount: string): Promise<void> {

@@ -1,11 +1,15 @@
 import type { Database } from '../../db/database.ts';
+import { invariant } from '../../lib/invariant.ts';
 import type { Logger } from '../../logger.ts';
-import { type EntryInput, ledgerError, ledgerWritePart } from '../ledger/service.ts';
-import { type BatchRows, type OrderChange, recordsPart } from './batch-effects.ts';
+import { type EntryInput, ledgerStatement, type Statement } from '../ledger/service.ts';
+import { addRecords, type BatchRows, type OrderChange } from './batch-effects.ts';
 import type { FundsBook } from './funds.ts';
 import type { PairSpec } from './pair-spec.ts';
 
-/** Most journal rows one write transaction takes (its first waiter's latency and its size). */
+/**
+ * Most journal rows one write statement takes: a bigger statement makes its first waiter wait
+ * longer and its parameters larger; a smaller one costs more commits under load.
+ */
 const MAX_COMMANDS_PER_WRITE = 2048;
 
 /** An engine snapshot taken right after a batch, written with it. */
@@ -40,9 +44,6 @@ export type WriterHook = (
   gate: string,
 ) => { ctes: string; params: unknown[]; after?: () => void } | null;
 
-/** Every write of the statement waits on the ledger part's check of its account ids. */
-const GATE = '(SELECT ok FROM verified)';
-
 /**
  * The one writer of every market's batches. Markets decide in memory and go on deciding; the writer
  * commits whatever batches are waiting, of all markets, in one transaction (journal, orders, trades,
@@ -76,7 +77,7 @@ export class TradingWriter {
   }
 
   submit(job: Omit<WriteJob, 'ticket'> & { ticket: number }): void {
-    if (job.ticket !== this.ticket + 1) throw new Error(`write ticket ${job.ticket} out of order`);
+    invariant(job.ticket === this.ticket + 1, `write ticket ${job.ticket} out of order (last ${this.ticket})`);
     this.ticket = job.ticket;
     this.queue.push(job);
     if (!this.running) {
@@ -113,8 +114,9 @@ export class TradingWriter {
   }
 
   private async write(jobs: WriteJob[]): Promise<void> {
+    invariant(jobs.length > 0, 'trading write of no batch');
     const started = performance.now();
-    let afterCommit: (() => void) | undefined;
+    let afterCommit: (() => void)[];
     try {
       afterCommit = await this.writeStatement(jobs);
     } catch (error) {
@@ -140,7 +142,8 @@ export class TradingWriter {
       'trading batches committed',
     );
     for (const job of jobs) job.resolve();
-    if (afterCommit) setImmediate(afterCommit);
+    // Notifications, then the balances the statement returned, after the callers' own events.
+    for (const callback of afterCommit) setImmediate(callback);
   }
 
   /**
@@ -148,65 +151,56 @@ export class TradingWriter {
    * balance rows and checks their ids), then journal, orders, trades, notifications and snapshots,
    * all written only if that check passed. One round trip and one commit for all of them.
    */
-  private async writeStatement(jobs: WriteJob[]): Promise<(() => void) | undefined> {
-    const { db } = this.deps;
+  private async writeStatement(jobs: WriteJob[]): Promise<(() => void)[]> {
     const entries = jobs.flatMap((job) => job.entries);
     const snapshots = jobs.flatMap((job) => (job.snapshot ? [job.snapshot] : []));
     const groups = jobs
       .filter((job) => job.changes.length > 0)
       .map((job) => ({ spec: job.spec, changes: job.changes }));
-    for (let attempt = 1; ; attempt++) {
-      const ledger = await ledgerWritePart(db, entries, 0);
-      const params = [...ledger.part.params];
-      const records = recordsPart(
-        jobs.map((job) => job.rows),
-        params.length,
-        GATE,
-      );
-      params.push(...records.params);
-      // Built afresh on a retry (the first attempt wrote nothing).
-      const extra = this.deps.inTransaction?.(groups, params.length, GATE) ?? null;
-      const ctes = [ledger.part.ctes, records.ctes];
-      if (extra) {
-        ctes.push(extra.ctes);
-        params.push(...extra.params);
-      }
-      if (snapshots.length > 0) {
-        ctes.push(snapshotsCtes(params.length + 1));
-        params.push(JSON.stringify(snapshots));
-      }
-      let ok: boolean;
-      try {
-        const result = await db.query<{ ok: boolean }>(`WITH ${ctes.join(',')}\nSELECT ok FROM verified`, params, {
-          prepare: true,
-        });
-        ok = result.rows[0]?.ok === true;
-      } catch (error) {
-        throw ledgerError(error);
-      }
-      if (ok) return extra?.after;
-      // A cached ledger account id no longer fits (another database, a rolled-back creation): again.
-      ledger.forget();
-      if (attempt >= 2) throw new Error('trading write: ledger account ids did not match twice');
-    }
+    let after: (() => void) | undefined;
+    let announce: (() => void) | undefined;
+    await ledgerStatement(
+      this.deps.db,
+      entries,
+      (stmt, ledger) => {
+        const gate = ledger.check();
+        addRecords(
+          stmt,
+          jobs.map((job) => job.rows),
+          gate,
+        );
+        // Built afresh when the ledger builds the statement again (the first attempt wrote nothing).
+        const extra = this.deps.inTransaction?.(groups, stmt.parameterCount, gate) ?? null;
+        stmt.embed(extra);
+        after = extra?.after;
+        if (snapshots.length > 0) addSnapshots(stmt, snapshots, gate);
+        ledger.write();
+        return ledger.select();
+      },
+      { writer: 'trading', prepare: true, schedule: (send) => (announce = send) },
+    );
+    return [after, announce].filter((callback) => callback !== undefined);
   }
 }
 
-/** The snapshots of the statement ($n: a JSON array), each replacing its market's older ones. */
-function snapshotsCtes(n: number): string {
-  return `
-    new_snapshots AS (
-      SELECT s->>'pairId' AS pair_id, (s->>'sequence')::bigint AS sequence, s->>'hash' AS state_hash,
-        (s->>'json')::jsonb AS snapshot
-      FROM jsonb_array_elements($${n}::jsonb) AS s
-      WHERE ${GATE}
-    ),
-    inserted_snapshots AS (
-      INSERT INTO market_snapshots (pair_id, sequence, state_hash, snapshot)
-      SELECT pair_id, sequence, state_hash, snapshot FROM new_snapshots
-      ON CONFLICT DO NOTHING
-    ),
-    deleted_snapshots AS (
-      DELETE FROM market_snapshots m USING new_snapshots n WHERE m.pair_id = n.pair_id AND m.sequence < n.sequence
-    )`;
+/** The snapshots of the statement, each replacing its market's older ones. */
+function addSnapshots(stmt: Statement, snapshots: readonly SnapshotRecord[], gate: string): void {
+  const json = stmt.param('snapshots', JSON.stringify(snapshots), 'jsonb');
+  stmt.cte(
+    'new_snapshots',
+    `SELECT s->>'pairId' AS pair_id, (s->>'sequence')::bigint AS sequence, s->>'hash' AS state_hash,
+      (s->>'json')::jsonb AS snapshot
+    FROM jsonb_array_elements(${json}) AS s
+    WHERE ${gate}`,
+  );
+  stmt.cte(
+    'inserted_snapshots',
+    `INSERT INTO market_snapshots (pair_id, sequence, state_hash, snapshot)
+    SELECT pair_id, sequence, state_hash, snapshot FROM new_snapshots
+    ON CONFLICT DO NOTHING`,
+  );
+  stmt.cte(
+    'deleted_snapshots',
+    `DELETE FROM market_snapshots m USING new_snapshots n WHERE m.pair_id = n.pair_id AND m.sequence < n.sequence`,
+  );
 }

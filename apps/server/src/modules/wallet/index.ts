@@ -1,11 +1,9 @@
 import type { PaymentGateway } from '../../adapters/payments/index.ts';
 import type { AppContext, ModuleParts } from '../../context.ts';
-import type { Trading } from '../trading/index.ts';
 import { walletRoutes } from './routes.ts';
 import { TransferSettler, type WalletDeps } from './transfers.ts';
 
 export type WalletUses = {
-  trading: Pick<Trading, 'balancesMoved'>;
   /** Asked for the fee and minimum quotes. */
   gateway: PaymentGateway;
 };
@@ -14,13 +12,12 @@ export type WalletUses = {
  * The custodial wallet: balances and history from the ledger, and transfers between users. A
  * transfer held before a restart is settled when the server is ready.
  */
-export function createWallet(context: AppContext, { trading, gateway }: WalletUses): ModuleParts {
+export function createWallet(context: AppContext, { gateway }: WalletUses): ModuleParts {
   const deps: WalletDeps = {
     db: context.db,
     pubsub: context.pubsub,
     log: context.log,
     clock: context.clock,
-    balancesMoved: (accountId, currencies) => trading.balancesMoved?.(accountId, currencies),
   };
   const settler = new TransferSettler(deps);
   const fees = { log: context.log, clock: context.clock, gateway };

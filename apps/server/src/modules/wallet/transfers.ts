@@ -7,7 +7,7 @@ import { invariant } from '../../lib/invariant.ts';
 import type { Logger } from '../../logger.ts';
 import type { PubSub } from '../../realtime/pubsub.ts';
 import { transferParties, usernamesOf } from '../accounts/service.ts';
-import { type EntryInput, ledgerError, ledgerWritePart, postEntries } from '../ledger/service.ts';
+import { type EntryInput, ledgerStatement, postEntries } from '../ledger/service.ts';
 import { insertNotifications, type NewNotification, publishNotifications } from '../notifications/service.ts';
 import {
   parseCurrency,
@@ -23,8 +23,6 @@ export interface WalletDeps {
   pubsub: PubSub;
   log: Logger;
   clock: () => Date;
-  /** Pushes balance_update for the currencies that moved (the trading module's publisher). */
-  balancesMoved?: (accountId: string, currencies: ReadonlySet<string>) => void;
 }
 
 type TransferRow = {
@@ -163,40 +161,36 @@ export async function createTransfer(
   // One statement, atomic on its own: the transfer row (unless its key was used: a concurrent
   // request with the same key waits for the first and inserts nothing) and, only if it was
   // written, the hold. A balance that cannot cover it fails the whole statement.
-  for (let attempt = 1; ; attempt++) {
-    const ledger = await ledgerWritePart(deps.db, hold, 8, 'EXISTS (SELECT 1 FROM inserted_transfer)');
-    let result: { inserted: boolean; ok: boolean } | undefined;
-    try {
-      const rows = await deps.db.query<{ inserted: boolean; ok: boolean }>(
-        `WITH ${ledger.part.checkCtes},
-         inserted_transfer AS (
-           INSERT INTO transfers (id, from_account_id, to_account_id, currency, amount, memo, status, idempotency_key,
-             created_at, updated_at)
-           SELECT $1::uuid, $2::uuid, $3::uuid, $4::text, $5::numeric, $6::text, 'CREATED', $7::text, $8::timestamptz,
-             $8::timestamptz
-           WHERE (SELECT ok FROM verified)
-           ON CONFLICT (from_account_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
-           RETURNING id
-         ),${ledger.part.writeCtes}
-         SELECT EXISTS (SELECT 1 FROM inserted_transfer) AS inserted, (SELECT ok FROM verified) AS ok`,
-        [id, accountId, recipient.id, currency, amount, memo, key, now, ...ledger.part.params],
-        { prepare: true },
+  const written = await ledgerStatement<{ inserted: boolean }>(
+    deps.db,
+    hold,
+    (stmt, ledger) => {
+      const verified = ledger.check();
+      const values = [
+        stmt.param('transfer.id', id, 'uuid'),
+        stmt.param('transfer.from', accountId, 'uuid'),
+        stmt.param('transfer.to', recipient.id, 'uuid'),
+        stmt.param('transfer.currency', currency, 'text'),
+        stmt.param('transfer.amount', amount, 'numeric'),
+        stmt.param('transfer.memo', memo, 'text'),
+      ].join(', ');
+      const keyValue = stmt.param('transfer.key', key, 'text');
+      const at = stmt.param('transfer.at', now, 'timestamptz');
+      stmt.cte(
+        'inserted_transfer',
+        `INSERT INTO transfers (id, from_account_id, to_account_id, currency, amount, memo, status, idempotency_key,
+        created_at, updated_at)
+      SELECT ${values}, 'CREATED', ${keyValue}, ${at}, ${at}
+      WHERE ${verified}
+      ON CONFLICT (from_account_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
+      RETURNING id`,
       );
-      result = rows.rows[0];
-    } catch (error) {
-      throw ledgerError(error);
-    }
-    if (result?.ok !== true) {
-      // A cached ledger account id no longer fits: resolve them afresh, once.
-      ledger.forget();
-      invariant(attempt < 2, 'transfer: ledger account ids did not match twice');
-      continue;
-    }
-    if (!result.inserted) return replay();
-    ledger.announce();
-    break;
-  }
-  deps.balancesMoved?.(accountId, new Set([currency]));
+      ledger.write('EXISTS (SELECT 1 FROM inserted_transfer)');
+      return ledger.select(['EXISTS (SELECT 1 FROM inserted_transfer) AS inserted']);
+    },
+    { prepare: true },
+  );
+  if (!written.inserted) return replay();
   settler.kick();
   const row: TransferRow = {
     id,
@@ -321,7 +315,7 @@ export class TransferSettler {
     if (claimed.rowCount === 0) return 0;
     const ids = claimed.rows.map((row) => row.id);
     const now = clock();
-    const { settled, stored } = await db.transaction(async (tx) => {
+    const { stored } = await db.transaction(async (tx) => {
       const rows = await tx.query<SettleRow>(
         `SELECT id, from_account_id, to_account_id, currency, amount::text AS amount FROM transfers
          WHERE id = ANY($1::uuid[]) AND status = 'WAITING' ORDER BY created_at, id`,
@@ -362,10 +356,6 @@ export class TransferSettler {
       return { settled: rows.rows, stored: notices };
     });
     publishNotifications(this.deps.pubsub, stored);
-    for (const row of settled) {
-      this.deps.balancesMoved?.(row.from_account_id, new Set([row.currency]));
-      this.deps.balancesMoved?.(row.to_account_id, new Set([row.currency]));
-    }
     return ids.length;
   }
 }

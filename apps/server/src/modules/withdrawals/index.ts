@@ -5,7 +5,6 @@ import type { AccountCredentials } from '../auth/account-credentials.ts';
 import { AttemptLimiter } from '../auth/index.ts';
 import { TWO_FACTOR_FAILURES_PER_ACCOUNT } from '../auth/limits.ts';
 import type { Markets } from '../markets/index.ts';
-import type { Trading } from '../trading/index.ts';
 import { PayoutProcessor } from './processor.ts';
 import { withdrawalRoutes } from './routes.ts';
 import type { WithdrawalDeps } from './service.ts';
@@ -15,7 +14,6 @@ export type Withdrawals = ModuleParts & { processor: PayoutProcessor };
 
 export type WithdrawalsUses = {
   markets: Pick<Markets, 'feed'>;
-  trading: Pick<Trading, 'balancesMoved'>;
   gateway: PaymentGateway;
   accounts: AccountCredentials;
 };
@@ -26,10 +24,7 @@ export type WithdrawalsUses = {
  * withdrawal recorded before a restart is sent then), and completed or failed by the provider's
  * updates (webhooks through the payments module, and a poll of the payouts in flight).
  */
-export function createWithdrawals(
-  context: AppContext,
-  { markets, trading, gateway, accounts }: WithdrawalsUses,
-): Withdrawals {
+export function createWithdrawals(context: AppContext, { markets, gateway, accounts }: WithdrawalsUses): Withdrawals {
   let processor: PayoutProcessor | null = null;
   const deps: WithdrawalDeps = {
     db: context.db,
@@ -38,7 +33,6 @@ export function createWithdrawals(
     clock: context.clock,
     gateway,
     feed: markets.feed,
-    balancesMoved: (accountId, currencies) => trading.balancesMoved?.(accountId, currencies),
     secretBox: new SecretBox(context.secrets.dataKey),
     accounts,
     twoFactorLimiter: new AttemptLimiter(TWO_FACTOR_FAILURES_PER_ACCOUNT, context.clock),

@@ -394,7 +394,6 @@ export class PayoutProcessor {
     });
     if (done === null) return;
     publishNotifications(this.deps.pubsub, done.stored);
-    this.deps.balancesMoved?.(done.row.account_id, new Set([done.row.currency]));
   }
 }
 

@@ -34,8 +34,6 @@ export interface WithdrawalDeps {
   pubsub: PubSub;
   log: Logger;
   clock: () => Date;
-  /** Pushes balance_update for the currencies that moved (the trading module's publisher). */
-  balancesMoved?: ((accountId: string, currencies: ReadonlySet<string>) => void) | undefined;
   /** Opens the accounts' sealed TOTP secrets. */
   secretBox: SecretBox;
   /** The accounts' TOTP secrets and used steps (the accounts module's). */
@@ -174,7 +172,6 @@ async function record<Replay>(
   const outcome = recorded.value;
   if ('replayed' in outcome) return ok(outcome.replayed);
   publishNotifications(deps.pubsub, outcome.stored);
-  deps.balancesMoved?.(accountId, new Set(outcome.rows.map((row) => row.currency)));
   deps.kick();
   return ok({ rows: outcome.rows });
 }
