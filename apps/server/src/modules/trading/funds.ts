@@ -31,8 +31,11 @@ const keyOf = (accountId: string, currency: string) => `${accountId}:${currency}
  */
 export class FundsBook {
   private readonly balances = new Map<string, bigint>();
-  /** Keys being read now, and whether an outside movement landed during the read. */
-  private readonly loading = new Map<string, { moved: boolean }>();
+  /**
+   * Keys being read now, each read with its own mark of whether a movement landed during it: two
+   * markets may read one balance at once, and a movement must spoil both reads, not the later one.
+   */
+  private readonly loading = new Map<string, Set<{ moved: boolean }>>();
   /**
    * Balances not in memory that a batch moved, with the ticket of that batch: a read must wait
    * until that batch has committed, or it would miss the movement.
@@ -84,7 +87,9 @@ export class FundsBook {
       const text = keyOf(key.accountId, key.currency);
       const mark = { moved: false };
       marks.set(text, mark);
-      this.loading.set(text, mark);
+      const open = this.loading.get(text);
+      if (open) open.add(mark);
+      else this.loading.set(text, new Set([mark]));
     }
     try {
       const rows = await availableBalances(this.db, missing);
@@ -95,7 +100,7 @@ export class FundsBook {
         this.balances.set(text, atomsOf(value));
       }
     } finally {
-      for (const [text, mark] of marks) if (this.loading.get(text) === mark) this.loading.delete(text);
+      for (const [text, mark] of marks) this.endRead(text, mark);
     }
   }
 
@@ -125,8 +130,7 @@ export class FundsBook {
     // A balance not in memory (a maker's proceeds, say) is read whole from the ledger when first
     // needed; so that the read cannot miss this movement it waits until the batch has committed.
     this.dirty.set(text, ticket);
-    const mark = this.loading.get(text);
-    if (mark) mark.moved = true;
+    this.spoilReads(text);
   }
 
   /** Every batch up to `ticket` is in the ledger. */
@@ -151,7 +155,7 @@ export class FundsBook {
     this.epoch++;
     this.balances.clear();
     this.dirty.clear();
-    for (const mark of this.loading.values()) mark.moved = true;
+    for (const marks of this.loading.values()) for (const mark of marks) mark.moved = true;
     const waiters = this.ticketWaiters;
     this.ticketWaiters = [];
     for (const waiter of waiters) waiter.resolve();
@@ -167,10 +171,22 @@ export class FundsBook {
     if (event.writer === 'trading') return;
     for (const move of event.changes) {
       const text = keyOf(move.accountId, move.currency);
-      const mark = this.loading.get(text);
-      if (mark) mark.moved = true;
+      this.spoilReads(text);
       const value = this.balances.get(text);
       if (value !== undefined) this.balances.set(text, value + atomsOf(move.availableDelta));
     }
+  }
+
+  /** A movement landed: no read of this balance now in flight may be kept. */
+  private spoilReads(text: string): void {
+    const marks = this.loading.get(text);
+    if (marks) for (const mark of marks) mark.moved = true;
+  }
+
+  private endRead(text: string, mark: { moved: boolean }): void {
+    const marks = this.loading.get(text);
+    if (!marks) return;
+    marks.delete(mark);
+    if (marks.size === 0) this.loading.delete(text);
   }
 }

@@ -272,12 +272,23 @@ for (const kind of kinds) {
               // The writer's statement then finds ids that do not fit: its gate writes nothing and
               // it tries once more with fresh ids, which must change nothing the callers see.
               if (round.staleIds) await poisonLedgerIds(other, users);
+              // As the sequencer does: a batch whose hold the funds book cannot cover is refused in
+              // memory and never reaches the writer (an overdraft job stands for a book that lags).
+              const room = users.map((accountId) => funds.available(accountId, CURRENCY));
+              const jobs = round.jobs.filter((job) => {
+                if (job.fault === 'overdraft') return true;
+                const amount = atomsOf(String(job.amount));
+                if (room[job.from]! < amount) return false;
+                room[job.from]! -= amount;
+                room[job.to]! += amount;
+                return true;
+              });
               const events: string[] = [];
               const before = afterCalls.length;
               const settled: Promise<Outcome & { error?: unknown }>[] = [];
               const jobIds: string[] = [];
               const sequences: number[][] = [];
-              round.jobs.forEach((job, index) => {
+              jobs.forEach((job, index) => {
                 if (round.badTicketAt === index) {
                   const ticket = writer.nextTicket() + 1;
                   expect(() => writer.submit({ ...emptyJob(spec), ticket })).toThrow(/out of order/);
@@ -289,8 +300,13 @@ for (const kind of kinds) {
                 const amount = job.fault === 'overdraft' ? OVERDRAFT : job.amount;
                 const ticket = writer.nextTicket();
                 // As BatchEffects does: the movement reaches the funds book when the batch is decided.
-                funds.move(users[job.from]!, CURRENCY, -atomsOf(String(amount)), ticket);
-                funds.move(users[job.to]!, CURRENCY, atomsOf(String(amount)), ticket);
+                // The book refuses an overdraft in memory (an invariant), so a write the ledger
+                // refuses comes from a book that lags the ledger: an overdraft job is not told to it.
+                // Overdrafts far beyond every balance commit only when they cancel out exactly.
+                if (job.fault !== 'overdraft') {
+                  funds.move(users[job.from]!, CURRENCY, -atomsOf(String(amount)), ticket);
+                  funds.move(users[job.to]!, CURRENCY, atomsOf(String(amount)), ticket);
+                }
                 settled.push(
                   new Promise((resolve) => {
                     writer.submit({
@@ -324,7 +340,7 @@ for (const kind of kinds) {
               });
               const outcomes = await Promise.all(settled);
               await writer.idle();
-              const model = modelRound(balances, round.jobs);
+              const model = modelRound(balances, jobs);
 
               // What each caller was told.
               const firstError = outcomes.find((outcome) => outcome.kind === 'rejected')?.error;
@@ -339,7 +355,7 @@ for (const kind of kinds) {
               });
               // Answers in ticket order; every undone batch's owner halted before anyone is answered.
               const answers = events.filter((event) => event.startsWith('answer'));
-              expect(answers).toEqual(round.jobs.map((_, index) => `answer ${index}`));
+              expect(answers).toEqual(jobs.map((_, index) => `answer ${index}`));
               const undone = model.outcomes.flatMap((outcome, index) => (outcome.kind === 'rejected' ? [index] : []));
               const halts = events.filter((event) => event.startsWith('halt'));
               expect(halts.sort()).toEqual(undone.map((index) => `halt ${index}`).sort());
