@@ -366,9 +366,10 @@ async function submit(market: MarketSequencer, run: () => Promise<CommandOutcome
 }
 
 /**
- * Places an order: validates it against the pair, holds its funds and records it in one transaction
- * ('Insufficient balance' when the hold does not fit), then hands it to the market's sequencer and
- * answers once the engine's result is durable. A client order id already used returns the first order.
+ * Places an order: validates it against the pair and the price band, then hands it to the market's
+ * sequencer, which checks its hold against the funds book in memory ('Insufficient balance' when it
+ * does not fit) and writes the order, the hold and the journal with its batch in one statement; the
+ * answer comes once that statement has committed. A client order id already used returns the first order.
  */
 export async function placeOrder(
   deps: TradingDeps,
