@@ -125,6 +125,133 @@ type StepResult = {
   cpu: { server: number; postgres: number; client: number; machine: number };
 };
 
+/** The measured window of a step (performance.now() ms): sends and completions inside it count. */
+type StepWindow = { start: number; end: number };
+
+const inWindow = (time: number, window: StepWindow) => time >= window.start && time < window.end;
+
+/** CPU counters at one moment (client: since `since` when given), to subtract from a later reading. */
+type CpuReading = {
+  server: number;
+  postgres: Map<number, number>;
+  client: NodeJS.CpuUsage;
+  machine: { busy: number; total: number };
+};
+
+function readCpu(server: ServerProcess, since?: NodeJS.CpuUsage): CpuReading {
+  return {
+    server: processCpuSeconds(server.pid!),
+    postgres: cpuSecondsByPid('postgres'),
+    client: process.cpuUsage(since),
+    machine: machineCpu(),
+  };
+}
+
+/** The requests of one step: sends them, keeps what is in flight and tallies what came back in the window. */
+class StepTraffic {
+  readonly placeLatency = new Samples();
+  readonly cancelLatency = new Samples();
+  readonly statuses: Record<string, number> = {};
+  readonly inFlight = new Set<Promise<void>>();
+  outstanding = 0;
+  notSent = 0;
+  completedOrders = 0;
+  completedRequests = 0;
+
+  constructor(
+    private readonly client: HttpClient,
+    private readonly traders: Trader[],
+    private readonly workload: Workload,
+    private readonly window: StepWindow,
+  ) {}
+
+  send(scheduled: number): void {
+    const op = this.workload.next();
+    const measured = inWindow(scheduled, this.window);
+    if (this.outstanding >= MAX_OUTSTANDING) {
+      if (measured) this.notSent++;
+      return;
+    }
+    this.outstanding++;
+    const trader = this.traders[op.trader]!;
+    const request =
+      op.kind === 'place'
+        ? this.client.request('POST', '/v1/orders', trader.token, op.body)
+        : this.client.request('POST', `/v1/orders/${op.orderId}/cancel`, trader.token);
+    const done = request
+      .then(
+        (response) => this.answered(op, scheduled, measured, response),
+        (error: unknown) => this.failed(op, measured, error),
+      )
+      .finally(() => {
+        this.outstanding--;
+        this.inFlight.delete(done);
+      });
+    this.inFlight.add(done);
+  }
+
+  /** Waits for the requests still in flight, up to 30 s. */
+  async drain(): Promise<void> {
+    const deadline = Date.now() + 30_000;
+    while (this.inFlight.size > 0 && Date.now() < deadline) await Promise.race([...this.inFlight, sleep(100)]);
+  }
+
+  private answered(op: Operation, scheduled: number, measured: boolean, response: { status: number; body: string }) {
+    const finished = performance.now();
+    const key = `${op.kind} ${response.status}`;
+    if (op.kind === 'place' && response.status === 201) {
+      const order = JSON.parse(response.body) as { id: string; status: string };
+      if (order.status === 'pending' || order.status === 'partial') this.workload.resting[op.trader]!.push(order.id);
+      if (inWindow(finished, this.window)) this.completedOrders++;
+    }
+    if (inWindow(finished, this.window)) this.completedRequests++;
+    if (!measured) return;
+    this.statuses[key] = (this.statuses[key] ?? 0) + 1;
+    (op.kind === 'place' ? this.placeLatency : this.cancelLatency).push(finished - scheduled);
+  }
+
+  private failed(op: Operation, measured: boolean, error: unknown) {
+    if (!measured) return;
+    const key = `${op.kind} network error (${error instanceof Error ? error.message : String(error)})`;
+    this.statuses[key] = (this.statuses[key] ?? 0) + 1;
+  }
+}
+
+/**
+ * Sends `total` requests every `interval` ms from `start` (open loop), calling `windowOpened` once at
+ * the first tick inside the window; returns how many of the window's sends went out late.
+ */
+function sendOnSchedule(
+  traffic: StepTraffic,
+  schedule: { start: number; interval: number; total: number },
+  window: StepWindow,
+  windowOpened: () => void,
+): Promise<number> {
+  const { start, interval, total } = schedule;
+  let sent = 0;
+  let late = 0;
+  let opened = false;
+  return new Promise<number>((resolve) => {
+    const tick = () => {
+      const now = performance.now();
+      if (!opened && now >= window.start) {
+        opened = true;
+        windowOpened();
+      }
+      while (sent < total && start + sent * interval <= now) {
+        const scheduled = start + sent * interval;
+        // A send more than 5 ms behind its schedule means the client itself fell behind.
+        if (now - scheduled > 5 && inWindow(scheduled, window)) late++;
+        traffic.send(scheduled);
+        sent++;
+      }
+      if (sent >= total) resolve(late);
+      else setTimeout(tick, Math.max(0, Math.min(1, start + sent * interval - now)));
+    };
+    tick();
+  });
+}
+
 async function runStep(
   client: HttpClient,
   server: ServerProcess,
@@ -134,115 +261,46 @@ async function runStep(
   warmupS: number,
   durationS: number,
 ): Promise<StepResult> {
-  const placeLatency = new Samples();
-  const cancelLatency = new Samples();
-  const statuses: Record<string, number> = {};
-  let outstanding = 0;
-  let notSent = 0;
-  let completedOrders = 0;
-  let completedRequests = 0;
   const start = performance.now() + 20;
   const windowStart = start + warmupS * 1000;
-  const windowEnd = windowStart + durationS * 1000;
+  const window = { start: windowStart, end: windowStart + durationS * 1000 };
   const total = Math.round((rate * (warmupS + durationS) * 1000) / 1000);
-  const interval = 1000 / rate;
-  let sent = 0;
-  let cpuStart = { server: 0, postgres: new Map<number, number>(), client: process.cpuUsage(), machine: machineCpu() };
-  let cpuMarked = false;
-  const inFlight = new Set<Promise<void>>();
-
-  const send = (scheduled: number) => {
-    const op = workload.next();
-    const measured = scheduled >= windowStart && scheduled < windowEnd;
-    if (outstanding >= MAX_OUTSTANDING) {
-      if (measured) notSent++;
-      return;
-    }
-    outstanding++;
-    const trader = traders[op.trader]!;
-    const request =
-      op.kind === 'place'
-        ? client.request('POST', '/v1/orders', trader.token, op.body)
-        : client.request('POST', `/v1/orders/${op.orderId}/cancel`, trader.token);
-    const done = request
-      .then(
-        (response) => {
-          const finished = performance.now();
-          const key = `${op.kind} ${response.status}`;
-          if (op.kind === 'place' && response.status === 201) {
-            const order = JSON.parse(response.body) as { id: string; status: string };
-            if (order.status === 'pending' || order.status === 'partial') workload.resting[op.trader]!.push(order.id);
-            if (finished >= windowStart && finished < windowEnd) completedOrders++;
-          }
-          if (finished >= windowStart && finished < windowEnd) completedRequests++;
-          if (!measured) return;
-          statuses[key] = (statuses[key] ?? 0) + 1;
-          (op.kind === 'place' ? placeLatency : cancelLatency).push(finished - scheduled);
-        },
-        (error: unknown) => {
-          if (!measured) return;
-          const key = `${op.kind} network error (${error instanceof Error ? error.message : String(error)})`;
-          statuses[key] = (statuses[key] ?? 0) + 1;
-        },
-      )
-      .finally(() => {
-        outstanding--;
-        inFlight.delete(done);
-      });
-    inFlight.add(done);
-  };
-
-  let late = 0;
-  await new Promise<void>((resolve) => {
-    const tick = () => {
-      const now = performance.now();
-      if (!cpuMarked && now >= windowStart) {
-        cpuMarked = true;
-        cpuStart = {
-          server: processCpuSeconds(server.pid!),
-          postgres: cpuSecondsByPid('postgres'),
-          client: process.cpuUsage(),
-          machine: machineCpu(),
-        };
-      }
-      while (sent < total && start + sent * interval <= now) {
-        const scheduled = start + sent * interval;
-        // A send more than 5 ms behind its schedule means the client itself fell behind.
-        if (now - scheduled > 5 && scheduled >= windowStart && scheduled < windowEnd) late++;
-        send(scheduled);
-        sent++;
-      }
-      if (sent >= total) resolve();
-      else setTimeout(tick, Math.max(0, Math.min(1, start + sent * interval - now)));
-    };
-    tick();
+  const traffic = new StepTraffic(client, traders, workload, window);
+  let cpuStart: CpuReading = { server: 0, postgres: new Map(), client: process.cpuUsage(), machine: machineCpu() };
+  const late = await sendOnSchedule(traffic, { start, interval: 1000 / rate, total }, window, () => {
+    cpuStart = readCpu(server);
   });
   // The window ends when the last scheduled request went out; give stragglers up to 30 s.
-  await sleep(Math.max(0, windowEnd - performance.now()));
-  const cpuEnd = {
-    server: processCpuSeconds(server.pid!),
-    postgres: cpuSecondsByPid('postgres'),
-    client: process.cpuUsage(cpuStart.client),
-    machine: machineCpu(),
-  };
-  const deadline = Date.now() + 30_000;
-  while (inFlight.size > 0 && Date.now() < deadline) await Promise.race([...inFlight, sleep(100)]);
-  const places = placeLatency.sorted();
-  const cancels = cancelLatency.sorted();
+  await sleep(Math.max(0, window.end - performance.now()));
+  const cpuEnd = readCpu(server, cpuStart.client);
+  await traffic.drain();
+  return stepResult(rate, durationS, traffic, late, { start: cpuStart, end: cpuEnd });
+}
+
+function stepResult(
+  rate: number,
+  durationS: number,
+  traffic: StepTraffic,
+  late: number,
+  cpu: { start: CpuReading; end: CpuReading },
+): StepResult {
+  const places = traffic.placeLatency.sorted();
+  const cancels = traffic.cancelLatency.sorted();
+  const { start: cpuStart, end: cpuEnd } = cpu;
   const machineTotal = cpuEnd.machine.total - cpuStart.machine.total;
   return {
     offered: rate,
     durationS,
-    achievedOrders: completedOrders / durationS,
-    achievedRequests: completedRequests / durationS,
+    achievedOrders: traffic.completedOrders / durationS,
+    achievedRequests: traffic.completedRequests / durationS,
     placeP50: percentile(places, 50),
     placeP99: percentile(places, 99),
     placeP999: percentile(places, 99.9),
     placeMax: places.length > 0 ? places[places.length - 1]! : Number.NaN,
     cancelP50: percentile(cancels, 50),
     cancelP99: percentile(cancels, 99),
-    statuses,
-    notSent,
+    statuses: traffic.statuses,
+    notSent: traffic.notSent,
     late,
     cpu: {
       server: (cpuEnd.server - cpuStart.server) / durationS,
@@ -277,83 +335,103 @@ async function lastClose(db: Database, pair: string, fallback: number): Promise<
   return rows.rows[0] ? Number(rows.rows[0].close) : fallback;
 }
 
+/** Registers and funds the traders (on a server started for that) and reads the markets' mids. */
+async function prepareTraders(
+  target: Target,
+  server: ServerProcess,
+): Promise<{ traders: Trader[]; markets: Market[] }> {
+  await target.prepare();
+  await server.start(target, SERVER_ENV);
+  const traders = await registerTraders(server, TRADERS);
+  await server.stop();
+  const db = await target.open();
+  const info = await pairInfo(db, PAIRS);
+  const markets: Market[] = [];
+  for (const pair of PAIRS) {
+    const spec = info[pair]!;
+    markets.push({ ...spec, mid: await lastClose(db, pair, pair === 'BTC_USD' ? 60_000 : 3_000) });
+  }
+  const funding: Record<string, string> = { USD: '1000000000', BTC: '100000', ETH: '1000000' };
+  for (const pair of PAIRS) funding[pair.split('_')[0]!] ??= '1000000000';
+  await fundTraders(db, traders, funding, 'orders');
+  await db.close();
+  return { traders, markets };
+}
+
+/** Steps the offered rate up until the server saturates, then confirms the best step under the p99 target. */
+async function runSteps(target: Target, server: ServerProcess, traders: Trader[], markets: Market[]): Promise<void> {
+  console.log(
+    '\n| database | offered req/s | orders/s (201) | req/s done | place p50 ms | p99 | p99.9 | max | cancel p50 / p99 ms | CPU cores: server / postgres / client / machine | other outcomes |',
+  );
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |');
+  const client = new HttpClient(server.url, CONNECTIONS);
+  const workload = new Workload(markets, TRADERS);
+  const steps: StepResult[] = [];
+  const started = performance.now();
+  for (const rate of RATES) {
+    const step = await runStep(client, server, traders, workload, rate, WARMUP_S, DURATION_S);
+    steps.push(step);
+    printStep(target.name, step);
+    // Saturated: the server no longer keeps up with the offered rate.
+    if (step.achievedRequests < 0.9 * rate || step.notSent > 0) break;
+  }
+  const good = steps.filter((step) => step.placeP99 < P99_TARGET_MS && step.achievedRequests >= 0.95 * step.offered);
+  const best = good.length > 0 ? Math.max(...good.map((step) => step.offered)) : null;
+  if (best !== null && FINAL_DURATION_S > 0) {
+    console.log(`\n${target.name}: confirmation at ${best} req/s for ${FINAL_DURATION_S} s after ${FINAL_WARMUP_S} s`);
+    const step = await runStep(client, server, traders, workload, best, FINAL_WARMUP_S, FINAL_DURATION_S);
+    printStep(`${target.name} (confirm)`, step);
+  }
+  console.log(
+    `${target.name}: highest step with p99 < ${P99_TARGET_MS} ms: ${best ?? 'none'} req/s; steps took ${((performance.now() - started) / 1000).toFixed(0)} s`,
+  );
+  client.close();
+}
+
+/** What the run left in the database (read with the server stopped). */
+async function printDatabaseCounts(target: Target): Promise<void> {
+  const check = await target.open();
+  const counts = await check.query<{ trades: string; orders: string; journal: string }>(
+    `SELECT (SELECT count(*) FROM trades)::text AS trades, (SELECT count(*) FROM orders)::text AS orders,
+       (SELECT count(*) FROM market_journal)::text AS journal`,
+  );
+  const byStatus = await check.query<{ status: string; count: string }>(
+    'SELECT status, count(*)::text AS count FROM orders GROUP BY status ORDER BY status',
+  );
+  await check.close();
+  const row = counts.rows[0]!;
+  console.log(
+    `${target.name}: database after the run: ${row.orders} orders (${byStatus.rows.map((r) => `${r.status} ${r.count}`).join(', ')}), ${row.trades} trades, ${row.journal} journal rows`,
+  );
+}
+
+/** Keeps the server's CPU profile out of the temporary folder and prints its summary. */
+function keepProfile(target: Target, profileDir: string): void {
+  const file = fs.readdirSync(profileDir).find((name) => name.endsWith('.cpuprofile'));
+  if (file) {
+    const kept = path.join(os.tmpdir(), `order-entry-${target.name}-${Date.now()}.cpuprofile`);
+    fs.copyFileSync(path.join(profileDir, file), kept);
+    console.log(`\n${target.name}: server CPU profile (whole server run) kept at ${kept}`);
+    console.log(summariseProfile(kept, 25));
+  } else console.log(`${target.name}: no CPU profile was written`);
+}
+
 async function benchTarget(target: Target): Promise<void> {
   const server = new ServerProcess();
   const profileDir = PROFILE ? fs.mkdtempSync(path.join(os.tmpdir(), 'platform-bench-prof-')) : null;
   try {
-    let started = performance.now();
-    await target.prepare();
-    await server.start(target, SERVER_ENV);
-    const traders = await registerTraders(server, TRADERS);
-    await server.stop();
-    const db = await target.open();
-    const info = await pairInfo(db, PAIRS);
-    const markets: Market[] = [];
-    for (const pair of PAIRS) {
-      const spec = info[pair]!;
-      markets.push({ ...spec, mid: await lastClose(db, pair, pair === 'BTC_USD' ? 60_000 : 3_000) });
-    }
-    const funding: Record<string, string> = { USD: '1000000000', BTC: '100000', ETH: '1000000' };
-    for (const pair of PAIRS) funding[pair.split('_')[0]!] ??= '1000000000';
-    await fundTraders(db, traders, funding, 'orders');
-    await db.close();
+    const started = performance.now();
+    const { traders, markets } = await prepareTraders(target, server);
     await server.start(target, SERVER_ENV, profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []);
     console.log(
       `\n${target.name}: ${TRADERS} traders registered and funded in ${((performance.now() - started) / 1000).toFixed(1)} s; ` +
         markets.map((market) => `${market.id} mid ${market.mid} (min qty ${market.minQuantity})`).join(', '),
     );
     console.log(`${target.name}: ${CONNECTIONS} keep-alive connections; ${machineDescription()}`);
-    console.log(
-      '\n| database | offered req/s | orders/s (201) | req/s done | place p50 ms | p99 | p99.9 | max | cancel p50 / p99 ms | CPU cores: server / postgres / client / machine | other outcomes |',
-    );
-    console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |');
-    const client = new HttpClient(server.url, CONNECTIONS);
-    const workload = new Workload(markets, TRADERS);
-    const steps: StepResult[] = [];
-    started = performance.now();
-    for (const rate of RATES) {
-      const step = await runStep(client, server, traders, workload, rate, WARMUP_S, DURATION_S);
-      steps.push(step);
-      printStep(target.name, step);
-      // Saturated: the server no longer keeps up with the offered rate.
-      if (step.achievedRequests < 0.9 * rate || step.notSent > 0) break;
-    }
-    const good = steps.filter((step) => step.placeP99 < P99_TARGET_MS && step.achievedRequests >= 0.95 * step.offered);
-    const best = good.length > 0 ? Math.max(...good.map((step) => step.offered)) : null;
-    if (best !== null && FINAL_DURATION_S > 0) {
-      console.log(
-        `\n${target.name}: confirmation at ${best} req/s for ${FINAL_DURATION_S} s after ${FINAL_WARMUP_S} s`,
-      );
-      const step = await runStep(client, server, traders, workload, best, FINAL_WARMUP_S, FINAL_DURATION_S);
-      printStep(`${target.name} (confirm)`, step);
-    }
-    console.log(
-      `${target.name}: highest step with p99 < ${P99_TARGET_MS} ms: ${best ?? 'none'} req/s; steps took ${((performance.now() - started) / 1000).toFixed(0)} s`,
-    );
-    client.close();
+    await runSteps(target, server, traders, markets);
     await server.stop();
-    const check = await target.open();
-    const counts = await check.query<{ trades: string; orders: string; journal: string }>(
-      `SELECT (SELECT count(*) FROM trades)::text AS trades, (SELECT count(*) FROM orders)::text AS orders,
-         (SELECT count(*) FROM market_journal)::text AS journal`,
-    );
-    const byStatus = await check.query<{ status: string; count: string }>(
-      'SELECT status, count(*)::text AS count FROM orders GROUP BY status ORDER BY status',
-    );
-    await check.close();
-    const row = counts.rows[0]!;
-    console.log(
-      `${target.name}: database after the run: ${row.orders} orders (${byStatus.rows.map((r) => `${r.status} ${r.count}`).join(', ')}), ${row.trades} trades, ${row.journal} journal rows`,
-    );
-    if (profileDir) {
-      const file = fs.readdirSync(profileDir).find((name) => name.endsWith('.cpuprofile'));
-      if (file) {
-        const kept = path.join(os.tmpdir(), `order-entry-${target.name}-${Date.now()}.cpuprofile`);
-        fs.copyFileSync(path.join(profileDir, file), kept);
-        console.log(`\n${target.name}: server CPU profile (whole server run) kept at ${kept}`);
-        console.log(summariseProfile(kept, 25));
-      } else console.log(`${target.name}: no CPU profile was written`);
-    }
+    await printDatabaseCounts(target);
+    if (profileDir) keepProfile(target, profileDir);
   } finally {
     await server.stop().catch(() => undefined);
     await target.cleanup();

@@ -1,4 +1,5 @@
 import type { Order } from '@platform/contracts';
+import type { Statement } from '../modules/ledger/service.ts';
 
 /**
  * Trading's order events as the modules that listen to them see them. The types live here, between
@@ -31,15 +32,14 @@ export interface OrderEventBatch {
   view(index: number): Order;
 }
 
-/** SQL run inside trading's one write statement: CTEs, their parameters from $offset + 1, and what to do once committed. */
-export type StatementPart = { ctes: string; params: unknown[]; after?: () => void };
-
 /**
  * A listener that writes with trading's batches, in the same statement, so that what it writes
- * (a notification) exists exactly when the order change does. Its writes wait on `gate`.
+ * (a notification) exists exactly when the order change does. It adds its CTEs and named parameters
+ * to `stmt` (counting no positions and knowing nothing of the other parts), its writes wait on
+ * `gate`, and it returns what to run once the statement has committed (null when it added nothing).
  */
 export type OrderEventWriter = (
   batches: readonly OrderEventBatch[],
-  offset: number,
+  stmt: Statement,
   gate: string,
-) => StatementPart | null;
+) => (() => void) | null;

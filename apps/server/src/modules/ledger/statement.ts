@@ -43,24 +43,6 @@ export class Statement {
     return this.cteNames.has(cteName);
   }
 
-  /**
-   * A part written against a parameter offset (CTE text numbering its parameters from offset + 1),
-   * for callers outside the ledger that still build their SQL that way (the writer's hooks).
-   */
-  embed(part: { ctes: string; params: readonly unknown[] } | null): void {
-    if (part === null) return;
-    for (const value of part.params) {
-      invariant(this.values.length < MAX_STATEMENT_PARAMETERS, 'statement: too many parameters');
-      this.values.push(value);
-    }
-    this.ctes.push(part.ctes.trim());
-  }
-
-  /** How many parameters are numbered so far (the offset for embed's part). */
-  get parameterCount(): number {
-    return this.values.length;
-  }
-
   /** The statement's text, ending with `select`, and its parameters in placeholder order. */
   build(select: string): { sql: string; params: unknown[] } {
     const sql = this.ctes.length === 0 ? select : `WITH ${this.ctes.join(',\n')}\n${select}`;

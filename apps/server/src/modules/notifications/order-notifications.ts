@@ -7,7 +7,7 @@ import type {
   OrderEventWriter,
 } from '../../events/orders.ts';
 import type { PubSub } from '../../realtime/pubsub.ts';
-import { insertNotificationsPart, type NewNotification, publishNotifications } from './service.ts';
+import { addInsertNotifications, type NewNotification, publishNotifications } from './service.ts';
 
 /** Spec §4 order notifications: placed (info), filled (success), cancelled (warning), rejected (error). */
 const ORDER_NOTICES: Record<OrderEventKind, { title: string; severity: NotificationSeverity }> = {
@@ -48,7 +48,7 @@ export function orderNotificationsPart(pubsub: PubSub, skipAccounts: ReadonlySet
   // Trimming to the cap costs a ranking query; in the order path it runs for an account once every
   // TRIM_EVERY notifications, so a busy account holds at most that many extra rows for a moment.
   const sinceTrim = new Map<string, number>();
-  return (batches, offset, gate) => {
+  return (batches, stmt, gate) => {
     const rows = batches.flatMap((batch) => orderNotifications(batch, skipAccounts));
     if (rows.length === 0) return null;
     const trimAccounts: string[] = [];
@@ -62,8 +62,8 @@ export function orderNotificationsPart(pubsub: PubSub, skipAccounts: ReadonlySet
       }
     }
     if (sinceTrim.size > 100_000) sinceTrim.clear();
-    const part = insertNotificationsPart(rows, trimAccounts, offset, gate);
-    return { ctes: part.ctes, params: part.params, after: () => publishNotifications(pubsub, part.stored) };
+    const stored = addInsertNotifications(stmt, rows, trimAccounts, gate);
+    return () => publishNotifications(pubsub, stored);
   };
 }
 

@@ -1,5 +1,6 @@
 import type { NotificationMetadata, NotificationSeverity, NotificationType } from '@platform/contracts';
 import type { Queryable } from '../../db/database.ts';
+import type { Statement } from '../ledger/service.ts';
 
 export type NotificationRow = {
   id: string;
@@ -20,18 +21,21 @@ const COLUMNS = 'id, account_id, type, title, message, severity, action_url, met
 /** Newest first; seq orders the rows of one batch, which share created_at. */
 const NEWEST_FIRST = 'ORDER BY created_at DESC, seq DESC';
 
-/** The nine column arrays of an insert, in the order of the unnest in both statements below. */
-function insertParams(rows: readonly NotificationInsert[]): unknown[] {
+/**
+ * The nine column arrays of an insert, in the order of the unnest in both inserts below, each with
+ * its SQL array type.
+ */
+function insertColumns(rows: readonly NotificationInsert[]): { name: string; values: unknown[]; type: string }[] {
   return [
-    rows.map((row) => row.id),
-    rows.map((row) => row.account_id),
-    rows.map((row) => row.type),
-    rows.map((row) => row.title),
-    rows.map((row) => row.message),
-    rows.map((row) => row.severity),
-    rows.map((row) => row.action_url),
-    rows.map((row) => JSON.stringify(row.metadata)),
-    rows.map((row) => row.created_at.toISOString()),
+    { name: 'id', values: rows.map((row) => row.id), type: 'uuid[]' },
+    { name: 'account_id', values: rows.map((row) => row.account_id), type: 'uuid[]' },
+    { name: 'type', values: rows.map((row) => row.type), type: 'text[]' },
+    { name: 'title', values: rows.map((row) => row.title), type: 'text[]' },
+    { name: 'message', values: rows.map((row) => row.message), type: 'text[]' },
+    { name: 'severity', values: rows.map((row) => row.severity), type: 'text[]' },
+    { name: 'action_url', values: rows.map((row) => row.action_url), type: 'text[]' },
+    { name: 'metadata', values: rows.map((row) => JSON.stringify(row.metadata)), type: 'text[]' },
+    { name: 'created_at', values: rows.map((row) => row.created_at.toISOString()), type: 'text[]' },
   ];
 }
 
@@ -45,46 +49,45 @@ export async function insertRows(q: Queryable, rows: readonly NotificationInsert
        WITH ORDINALITY AS entry (id, account_id, type, title, message, severity, action_url, metadata, created_at, position)
      ORDER BY position
      RETURNING ${COLUMNS}`,
-    insertParams(rows),
+    insertColumns(rows).map((column) => column.values),
   );
   return result.rows;
 }
 
 /**
- * insertRows and trimOldest as CTEs of a larger statement (numbering parameters from offset + 1),
+ * insertRows and trimOldest as CTEs of a larger statement (its parameters named `notification_*`),
  * both writing only when `gate` (an SQL boolean expression) holds. The trim does not see the rows
  * inserted by the same statement: an account may keep a few more than `keep` until its next trim.
  */
-export function insertRowsPart(
+export function addInsertRows(
+  stmt: Statement,
   rows: readonly NotificationInsert[],
   trimAccounts: readonly string[],
   keep: number,
-  offset: number,
   gate: string,
-): { ctes: string; params: unknown[] } {
-  const p = (n: number) => `$${n + offset}`;
-  return {
-    ctes: `
-    inserted_notifications AS (
-      INSERT INTO notifications (id, account_id, type, title, message, severity, action_url, metadata, created_at)
+): void {
+  const arrays = insertColumns(rows).map(({ name, values, type }) => stmt.param(`notification_${name}s`, values, type));
+  stmt.cte(
+    'inserted_notifications',
+    `INSERT INTO notifications (id, account_id, type, title, message, severity, action_url, metadata, created_at)
       SELECT id, account_id, type, title, message, severity, action_url, metadata::jsonb, created_at::timestamptz
-      FROM unnest(${p(1)}::uuid[], ${p(2)}::uuid[], ${p(3)}::text[], ${p(4)}::text[], ${p(5)}::text[], ${p(6)}::text[],
-        ${p(7)}::text[], ${p(8)}::text[], ${p(9)}::text[])
+      FROM unnest(${arrays.join(', ')})
         WITH ORDINALITY AS entry (id, account_id, type, title, message, severity, action_url, metadata, created_at, position)
       WHERE ${gate}
-      ORDER BY position
-    ),
-    trimmed_notifications AS (
-      DELETE FROM notifications WHERE ${gate} AND id IN (
+      ORDER BY position`,
+  );
+  const accounts = stmt.param('notification_trim_accounts', trimAccounts, 'uuid[]');
+  const kept = stmt.param('notification_keep', keep);
+  stmt.cte(
+    'trimmed_notifications',
+    `DELETE FROM notifications WHERE ${gate} AND id IN (
         SELECT id FROM (
           SELECT id, row_number() OVER (PARTITION BY account_id ${NEWEST_FIRST}) AS newness
-          FROM notifications WHERE account_id = ANY(${p(10)}::uuid[])
+          FROM notifications WHERE account_id = ANY(${accounts})
         ) ranked
-        WHERE newness > ${p(11)}
-      )
-    )`,
-    params: [...insertParams(rows), trimAccounts, keep],
-  };
+        WHERE newness > ${kept}
+      )`,
+  );
 }
 
 /** Deletes all but each account's newest `keep`; returns how many went. */

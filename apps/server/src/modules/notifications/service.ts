@@ -13,12 +13,13 @@ import type { Database, Queryable } from '../../db/database.ts';
 import { fail, ok, type Result } from '../../lib/errors.ts';
 import { accountTopic } from '../../realtime/channels.ts';
 import type { PubSub } from '../../realtime/pubsub.ts';
+import type { Statement } from '../ledger/service.ts';
 import {
+  addInsertRows,
   countUnread,
   deleteAll,
   deleteOne,
   insertRows,
-  insertRowsPart,
   type NotificationInsert,
   type NotificationRow,
   selectNotifications,
@@ -79,21 +80,18 @@ export async function insertNotifications(
 }
 
 /**
- * insertNotifications as part of a larger statement (see insertRowsPart): the CTEs, their
- * parameters, and the notifications as they will read once the statement has committed.
+ * insertNotifications as part of a larger statement (see addInsertRows), writing only when `gate`
+ * holds; returns the notifications as they will read once the statement has committed.
  */
-export function insertNotificationsPart(
+export function addInsertNotifications(
+  stmt: Statement,
   rows: readonly NewNotification[],
   trimAccounts: readonly string[],
-  offset: number,
   gate: string,
-): { ctes: string; params: unknown[]; stored: AccountNotification[] } {
+): AccountNotification[] {
   const inserts = newRows(rows);
-  const part = insertRowsPart(inserts, trimAccounts, STORED_NOTIFICATIONS_MAX, offset, gate);
-  return {
-    ...part,
-    stored: inserts.map((row) => ({ ...toNotification({ ...row, is_read: false }), accountId: row.account_id })),
-  };
+  addInsertRows(stmt, inserts, trimAccounts, STORED_NOTIFICATIONS_MAX, gate);
+  return inserts.map((row) => ({ ...toNotification({ ...row, is_read: false }), accountId: row.account_id }));
 }
 
 /** Pushes stored notifications to their accounts' `notifications` socket channel. Call after commit. */

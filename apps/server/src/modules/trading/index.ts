@@ -129,7 +129,7 @@ function announcedTo(writer: OrderEventWriter): WriterHook {
     events: changes,
     view: (index) => toOrderView(spec, changes[index]!.order),
   });
-  return (groups, offset, gate) => writer(groups.map(batchOf), offset, gate);
+  return (groups, stmt, gate) => writer(groups.map(batchOf), stmt, gate);
 }
 
 /** The house's market maker and simulated takers, where the configuration turns them on. */

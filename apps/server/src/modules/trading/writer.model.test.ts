@@ -136,17 +136,15 @@ function faultOf(error: unknown): Fault | 'unknown' {
 
 /** A hook whose rows fail (a NULL pair id in the journal) when a batch of the write is marked 'boom'. */
 function faultyHook(afterCalls: string[][]): WriterHook {
-  return (groups, _offset, gate) => {
+  return (groups, stmt, gate) => {
     const ids = groups.flatMap((group) => group.changes.map((change) => change.order.id));
     const boom = groups.some((group) => group.changes.some((change) => change.order.clientOrderId === 'boom'));
-    return {
-      ctes: `hook_rows AS (
-        INSERT INTO market_journal (pair_id, sequence, command, accepted)
-        SELECT NULL, 1, '{}'::jsonb, true WHERE ${boom ? 'true' : 'false'} AND ${gate}
-      )`,
-      params: [],
-      after: () => afterCalls.push(ids),
-    };
+    stmt.cte(
+      'hook_rows',
+      `INSERT INTO market_journal (pair_id, sequence, command, accepted)
+        SELECT NULL, 1, '{}'::jsonb, true WHERE ${boom ? 'true' : 'false'} AND ${gate}`,
+    );
+    return () => afterCalls.push(ids);
   };
 }
 

@@ -35,14 +35,15 @@ export interface WriteJob {
 }
 
 /**
- * Rows that must commit with the batches (order notifications), as CTEs of the writer's statement
- * numbering parameters from offset + 1 and writing only when `gate` holds; `after` runs once committed.
+ * Rows that must commit with the batches (order notifications), added to the writer's statement
+ * under their own CTE and parameter names and writing only when `gate` holds; the function it
+ * returns runs once committed.
  */
 export type WriterHook = (
   groups: { spec: PairSpec; changes: OrderChange[] }[],
-  offset: number,
+  stmt: Statement,
   gate: string,
-) => { ctes: string; params: unknown[]; after?: () => void } | null;
+) => (() => void) | null;
 
 /**
  * The one writer of every market's batches. Markets decide in memory and go on deciding; the writer
@@ -170,9 +171,7 @@ export class TradingWriter {
           gate,
         );
         // Built afresh when the ledger builds the statement again (the first attempt wrote nothing).
-        const extra = this.deps.inTransaction?.(groups, stmt.parameterCount, gate) ?? null;
-        stmt.embed(extra);
-        after = extra?.after;
+        after = this.deps.inTransaction?.(groups, stmt, gate) ?? undefined;
         if (snapshots.length > 0) addSnapshots(stmt, snapshots, gate);
         ledger.write();
         return ledger.select();
