@@ -1,5 +1,5 @@
 import type { Order } from '@platform/contracts';
-import type { Statement } from '../modules/ledger/service.ts';
+import type { Statement } from '../db/statement.ts';
 
 /**
  * Trading's order events as the modules that listen to them see them. The types live here, between

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/database.ts';
-import { Statement } from './statement.ts';
+import { Statement } from '../../db/statement.ts';
 
 /** A ledger account as the tables know it: who owns it and in which currency. */
 export type LedgerAccountKey = {

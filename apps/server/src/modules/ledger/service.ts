@@ -9,6 +9,7 @@ import {
   stripTrailingZeros,
 } from '@platform/money';
 import { type Queryable, sqlState } from '../../db/database.ts';
+import { Statement } from '../../db/statement.ts';
 import { AppError } from '../../lib/errors.ts';
 import { invariant } from '../../lib/invariant.ts';
 import { type BalanceChange, type BalanceWriter, type Ledger, ledgerFor } from './ledger.ts';
@@ -30,10 +31,9 @@ import {
   selectUserBalance,
   selectUserBalances,
 } from './queries.ts';
-import { Statement } from './statement.ts';
 
+export { Statement } from '../../db/statement.ts';
 export { type BalanceChange, type BalancesChanged, type BalancesListener, ledgerOf } from './ledger.ts';
-export { Statement } from './statement.ts';
 
 export type Bucket = 'available' | 'locked';
 export type SystemAccountName = 'fees' | 'custody' | 'market_making' | 'conversion' | (string & {});

@@ -1,6 +1,6 @@
 import type { NotificationMetadata, NotificationSeverity, NotificationType } from '@platform/contracts';
 import type { Queryable } from '../../db/database.ts';
-import type { Statement } from '../ledger/service.ts';
+import type { Statement } from '../../db/statement.ts';
 
 export type NotificationRow = {
   id: string;

@@ -10,10 +10,10 @@ import {
   STORED_NOTIFICATIONS_MAX,
 } from '@platform/contracts';
 import type { Database, Queryable } from '../../db/database.ts';
+import type { Statement } from '../../db/statement.ts';
 import { fail, ok, type Result } from '../../lib/errors.ts';
 import { accountTopic } from '../../realtime/channels.ts';
 import type { PubSub } from '../../realtime/pubsub.ts';
-import type { Statement } from '../ledger/service.ts';
 import {
   addInsertRows,
   countUnread,

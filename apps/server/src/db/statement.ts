@@ -1,4 +1,4 @@
-import { invariant } from '../../lib/invariant.ts';
+import { invariant } from '../lib/invariant.ts';
 
 /**
  * PostgreSQL numbers at most 65,535 bind parameters per statement (a 16-bit count in the protocol);
