@@ -6,9 +6,9 @@ import type {
   QuickTradeType,
 } from '@platform/contracts';
 import type { Database } from '../../db/database.ts';
+import { transactionResult } from '../../db/transaction-result.ts';
 import { fail, ok, type Result } from '../../lib/errors.ts';
 import { invariant } from '../../lib/invariant.ts';
-import { transactionResult } from '../../lib/transaction-result.ts';
 import { type EntryInput, postEntries } from '../ledger/service.ts';
 import { parseIdempotencyKey, unitsText } from '../wallet/rules.ts';
 import { type ConversionLimits, enforceExposure } from './exposure.ts';

@@ -17,8 +17,8 @@ import {
 } from '@platform/contracts';
 import type { ObjectStore, StoredObject } from '../../adapters/object-store/index.ts';
 import { type Database, isUniqueViolation, type Queryable, type Transaction } from '../../db/database.ts';
+import { transactionResult } from '../../db/transaction-result.ts';
 import { fail, ok, type Result } from '../../lib/errors.ts';
-import { transactionResult } from '../../lib/transaction-result.ts';
 import type { Logger } from '../../logger.ts';
 import type { PubSub } from '../../realtime/pubsub.ts';
 import { insertNotifications, publishNotifications } from '../notifications/index.ts';

@@ -3,10 +3,10 @@ import type { CreatePayoutRequest, CreateWithdrawalRequest, KycTier, Payout, Wit
 import { formatDecimal } from '@platform/money';
 import type { PaymentGateway } from '../../adapters/payments/index.ts';
 import type { Database, Queryable } from '../../db/database.ts';
+import { transactionResult } from '../../db/transaction-result.ts';
 import { fail, ok, type Result } from '../../lib/errors.ts';
 import { invariant } from '../../lib/invariant.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
-import { transactionResult } from '../../lib/transaction-result.ts';
 import type { Logger } from '../../logger.ts';
 import type { PubSub } from '../../realtime/pubsub.ts';
 import type { AccountCredentials } from '../auth/account-credentials.ts';

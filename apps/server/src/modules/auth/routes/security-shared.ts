@@ -1,8 +1,8 @@
 import type { SessionsRevokedResponse } from '@platform/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../context.ts';
+import { transactionResult } from '../../../db/transaction-result.ts';
 import { ok, type Result } from '../../../lib/errors.ts';
-import { transactionResult } from '../../../lib/transaction-result.ts';
 import { signAccessToken } from '../access-tokens.ts';
 import { currentAccount } from '../guard.ts';
 import type { AuthDeps } from '../service.ts';

@@ -1,5 +1,5 @@
-import type { Database, Transaction, TransactionOptions } from '../db/database.ts';
-import type { Failure, Result } from './errors.ts';
+import type { Failure, Result } from '../lib/errors.ts';
+import type { Database, Transaction, TransactionOptions } from './database.ts';
 
 /** Carries a Failure out of a transaction callback so that the transaction rolls back. */
 class RolledBack extends Error {
