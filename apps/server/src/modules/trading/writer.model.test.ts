@@ -81,6 +81,8 @@ type Outcome = { kind: 'resolved' } | { kind: 'rejected'; dependent: boolean; fa
 
 /** The writes a round becomes: the first batch alone, then greedy writes of up to the row limit. */
 function modelWrites(jobs: readonly JobSpec[]): number[][] {
+  // A round whose every batch the funds book refused in memory writes nothing.
+  if (jobs.length === 0) return [];
   const writes: number[][] = [[0]];
   let index = 1;
   while (index < jobs.length) {
@@ -400,6 +402,20 @@ for (const kind of kinds) {
         {
           numRuns: 15,
           examples: [
+            // A round whose only batch the funds book refuses in memory (user 1 holds 65, asks 66).
+            [
+              [
+                {
+                  jobs: [
+                    { from: 1, to: 0, amount: 35, rows: 1, fault: 'none' },
+                    { from: 0, to: 0, amount: 1, rows: 1, fault: 'none' },
+                  ],
+                  badTicketAt: null,
+                  staleIds: false,
+                },
+                { jobs: [{ from: 1, to: 0, amount: 66, rows: 1, fault: 'none' }], badTicketAt: null, staleIds: false },
+              ],
+            ],
             // Found on PostgreSQL: two overdrafts in one write that cancel out. The ledger checks the
             // balances a whole statement leaves, so the write commits (every entry balances alone).
             [
