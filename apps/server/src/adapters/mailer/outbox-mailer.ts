@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Mail, Mailer } from './mailer.ts';
+import type { Mail, Mailer } from './types.ts';
 
 /**
  * Writes each mail as a JSON file {to, subject, text, html?, sent_at} into a folder, so that a

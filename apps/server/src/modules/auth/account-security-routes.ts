@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createMailer } from '../../adapters/mailer/mailer.ts';
 import type { AppContext } from '../../context.ts';
 import { AttemptLimiter } from './attempt-limiter.ts';
+import type { AuthDeps } from './deps.ts';
 import type { PasswordResetDeps } from './password-reset.ts';
 import { changePasswordRoute } from './routes/change-password.ts';
 import { passwordResetConfirmRoute } from './routes/password-reset-confirm.ts';
@@ -10,7 +11,6 @@ import { passwordResetRequestRoute } from './routes/password-reset-request.ts';
 import { revokeOtherSessionsRoute } from './routes/revoke-other-sessions.ts';
 import { revokeSessionRoute } from './routes/revoke-session.ts';
 import { sessionsRoute } from './routes/sessions.ts';
-import type { AuthDeps } from './service.ts';
 
 export { PASSWORD_RESET_IP_LIMIT } from './routes/password-reset-request.ts';
 

@@ -4,9 +4,9 @@ import { accessTokenKey } from './access-tokens.ts';
 import type { AccountCredentials } from './account-credentials.ts';
 import { accountSecurityRoutes } from './account-security-routes.ts';
 import { AttemptBudget } from './attempt-budget.ts';
+import type { AuthDeps } from './deps.ts';
 import { LOGIN_FAILURES_PER_ACCOUNT, TWO_FACTOR_FAILURES_PER_ACCOUNT } from './limits.ts';
 import { authRoutes } from './routes.ts';
-import type { AuthDeps } from './service.ts';
 import { twoFactorRoutes } from './two-factor-routes.ts';
 
 export type { AuthenticatedAccount } from './access-tokens.ts';

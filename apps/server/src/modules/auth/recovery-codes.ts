@@ -3,7 +3,7 @@ import { RECOVERY_CODE_COUNT, recoveryCodeSchema, type SessionResponse } from '@
 import type { Queryable } from '../../db/database.ts';
 import { fail, ok, type Result } from '../../lib/errors.ts';
 import type { SignInAccount } from './account-credentials.ts';
-import type { AuthDeps } from './service.ts';
+import type { AuthDeps } from './deps.ts';
 import { startSession } from './session.ts';
 
 /**

@@ -14,6 +14,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { TypedApp } from '../../http/typed-app.ts';
 import { unwrap } from '../../lib/errors.ts';
+import type { AuthDeps } from './deps.ts';
 import {
   ipRateLimit,
   LOGIN_IP_LIMIT,
@@ -23,7 +24,7 @@ import {
 } from './limits.ts';
 import { errorResponses } from './openapi.ts';
 import { noteSessionDevice, presentedRefreshToken } from './routes/security-shared.ts';
-import { type AuthDeps, loginWithEmail, loginWithWallet, logout, refreshSession, registerWallet } from './service.ts';
+import { loginWithEmail, loginWithWallet, logout, refreshSession, registerWallet } from './service.ts';
 import { clearRefreshCookie, setRefreshCookie } from './session.ts';
 import { createWalletChallenge } from './wallet-challenges.ts';
 

@@ -1,31 +1,14 @@
 import type { SessionResponse, WalletRegisterResponse } from '@platform/contracts';
-import type { Config } from '../../config.ts';
-import type { Database } from '../../db/database.ts';
 import { fail, ok, type Result } from '../../lib/errors.ts';
-import type { SecretBox } from '../../lib/secret-box.ts';
-import type { AccessTokenKey } from './access-tokens.ts';
-import type { AccountCredentials, SignInAccount } from './account-credentials.ts';
-import { type AttemptBudget, type AttemptOutcome, withAttempt } from './attempt-budget.ts';
+import type { SignInAccount } from './account-credentials.ts';
+import { type AttemptOutcome, withAttempt } from './attempt-budget.ts';
+import type { AuthDeps } from './deps.ts';
 import { verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import { completeRecoveryCodeLogin } from './recovery-codes.ts';
 import { revokeRefreshToken, rotateRefreshToken } from './refresh-tokens.ts';
-import { type SessionDeps, sessionResponse, startSession } from './session.ts';
+import { sessionResponse, startSession } from './session.ts';
 import { verifyTotp } from './totp.ts';
 import { type SignedChallenge, verifySignedChallenge } from './wallet-challenges.ts';
-
-export type AuthDeps = SessionDeps & {
-  db: Database;
-  config: Pick<Config, 'publicUrl' | 'refreshTokenTtlDays'>;
-  signing: AccessTokenKey;
-  /** Failed sign-ins per email, counted in the database before each check. */
-  loginAttempts: AttemptBudget;
-  /** Failed 2FA codes per account, outside sign-in. */
-  twoFactorAttempts: AttemptBudget;
-  /** Seals TOTP secrets at rest. */
-  secretBox: SecretBox;
-  /** The accounts' credentials (the accounts module's). */
-  accounts: AccountCredentials;
-};
 
 type SessionResult = Result<SessionResponse>;
 

@@ -11,10 +11,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { unwrap } from '../../lib/errors.ts';
+import type { AuthDeps } from './deps.ts';
 import { authenticate, requireAccountOwner } from './guard.ts';
 import { ipRateLimit, TWO_FACTOR_IP_LIMIT } from './limits.ts';
 import { bearerAuth, errorResponses } from './openapi.ts';
-import type { AuthDeps } from './service.ts';
 import { confirmTwoFactorSetup, disableTwoFactor, renewRecoveryCodes, startTwoFactorSetup } from './two-factor.ts';
 
 const tags = ['auth'];

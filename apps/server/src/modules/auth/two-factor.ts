@@ -1,8 +1,8 @@
 import type { Queryable } from '../../db/database.ts';
 import { fail, ok, type Result } from '../../lib/errors.ts';
 import { withAttempt } from './attempt-budget.ts';
+import type { AuthDeps } from './deps.ts';
 import { deleteRecoveryCodes, disableTwoFactorWithRecoveryCode, replaceRecoveryCodes } from './recovery-codes.ts';
-import type { AuthDeps } from './service.ts';
 import { generateTotpSecret, totpSetup, verifyTotp } from './totp.ts';
 
 type TwoFactorDeps = Pick<AuthDeps, 'db' | 'clock' | 'twoFactorAttempts' | 'secretBox' | 'accounts'>;

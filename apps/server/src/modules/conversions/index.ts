@@ -1,10 +1,10 @@
 import type { AppContext, ModuleParts } from '../../context.ts';
 import type { Markets } from '../markets/index.ts';
 import type { Trading } from '../trading/index.ts';
+import type { ConversionDeps } from './deps.ts';
 import { limitsFromConfig } from './exposure.ts';
 import { liveMarketView } from './market-view.ts';
 import { conversionRoutes } from './routes.ts';
-import type { ConversionDeps } from './service.ts';
 
 export type ConversionsUses = {
   markets: Pick<Markets, 'referenceQuote'>;

@@ -3,6 +3,7 @@ import { decimal, formatDecimal, parseDecimal, toUnits } from '@platform/money';
 import { fail, ok, type Result } from '../../lib/errors.ts';
 import { invariant } from '../../lib/invariant.ts';
 import { currencyDecimals, parseCurrency, parseWalletAmount, unitsText } from '../wallet/rules.ts';
+import type { ConversionDeps } from './deps.ts';
 import {
   type ConversionPrice,
   candidateRoutes,
@@ -12,7 +13,6 @@ import {
   usdValue,
 } from './pricing.ts';
 import { canonical, type PricedColumns, type QuoteRow } from './rows.ts';
-import type { ConversionDeps } from './service.ts';
 
 // The §5 input rules of conversions and quick trades, and the prices they are held to.
 

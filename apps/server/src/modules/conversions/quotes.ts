@@ -8,11 +8,11 @@ import { decimal } from '@platform/money';
 import type { Queryable } from '../../db/database.ts';
 import { fail, ok, type Result } from '../../lib/errors.ts';
 import { unitsText } from '../wallet/rules.ts';
+import type { ConversionDeps } from './deps.ts';
 import { checkExposure } from './exposure.ts';
 import { CONVERSION_FIELDS, type Order, orderUsdValue, parseOrder, pricedColumns, priceOrder } from './order-rules.ts';
 import type { ConversionPrice } from './pricing.ts';
 import { canonical, QUOTE_COLUMNS, type QuoteRow, toQuote, UUID_PATTERN } from './rows.ts';
-import type { ConversionDeps } from './service.ts';
 
 // Estimates: the stored quotes a conversion executes at.
 

@@ -1,9 +1,9 @@
 import type { Conversion, ConversionKind, ConversionPair, ConversionPairsResponse } from '@platform/contracts';
 import { fail, ok, type Result } from '../../lib/errors.ts';
 import { parseCurrency, WALLET_CURRENCIES } from '../wallet/rules.ts';
+import type { ConversionDeps } from './deps.ts';
 import { candidateRoutes, type MarketView, routeCurrencies } from './pricing.ts';
 import { CONVERSION_COLUMNS, type ConversionRow, toConversion, UUID_PATTERN } from './rows.ts';
-import type { ConversionDeps } from './service.ts';
 
 // What the caller reads: their conversions and trades, and what converts to what.
 

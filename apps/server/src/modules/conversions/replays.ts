@@ -3,9 +3,9 @@ import type { ConversionKind } from '@platform/contracts';
 import type { Queryable } from '../../db/database.ts';
 import { fail, ok, type Result } from '../../lib/errors.ts';
 import { unitsText } from '../wallet/rules.ts';
+import type { ConversionDeps } from './deps.ts';
 import type { Order } from './order-rules.ts';
 import { CONVERSION_COLUMNS, type ConversionRow, canonical, type NewConversion, type PricedColumns } from './rows.ts';
-import type { ConversionDeps } from './service.ts';
 
 // Idempotency: a retry under the same key returns the first conversion; another request under it is refused.
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
+import type { ConversionDeps } from './deps.ts';
 import { conversionRoute } from './routes/conversion.ts';
 import { createRoute } from './routes/create.ts';
 import { estimateRoute } from './routes/estimate.ts';
@@ -9,7 +10,6 @@ import { pairsRoute } from './routes/pairs.ts';
 import { quickTradeRoute } from './routes/quick-trade.ts';
 import { supportedRoute } from './routes/supported.ts';
 import { tradeHistoryRoute } from './routes/trade-history.ts';
-import type { ConversionDeps } from './service.ts';
 
 /** Spec §7.3's conversion and quick-trade calls, one file each. */
 export function conversionRoutes(scope: FastifyInstance, context: AppContext, deps: ConversionDeps): void {

@@ -5,13 +5,13 @@ import type {
   QuickTrade,
   QuickTradeType,
 } from '@platform/contracts';
-import type { Database } from '../../db/database.ts';
 import { transactionResult } from '../../db/transaction-result.ts';
 import { fail, ok, type Result } from '../../lib/errors.ts';
 import { invariant } from '../../lib/invariant.ts';
 import { type EntryInput, postEntries } from '../ledger/service.ts';
 import { parseIdempotencyKey, unitsText } from '../wallet/rules.ts';
-import { type ConversionLimits, enforceExposure } from './exposure.ts';
+import type { ConversionDeps } from './deps.ts';
+import { enforceExposure } from './exposure.ts';
 import {
   CONVERSION_FIELDS,
   checkPriceMoved,
@@ -24,24 +24,12 @@ import {
   priceOrder,
   TRADE_FIELDS,
 } from './order-rules.ts';
-import type { MarketView } from './pricing.ts';
 import { quoteFor } from './quotes.ts';
 import { type Fingerprint, newRow, replay } from './replays.ts';
 import { type NewConversion, toConversion, toQuickTrade } from './rows.ts';
 
 // Settlement: a conversion or quick trade executed and posted in one ledger transaction. The input
 // rules are in order-rules.ts, the quotes in quotes.ts, idempotent replays in replays.ts.
-
-export interface ConversionDeps {
-  db: Database;
-  clock: () => Date;
-  /** The markets and their reference prices (read-only; never the books). */
-  markets: MarketView;
-  /** The oldest reference quoted from, and the per-minute exposure limits. */
-  limits: ConversionLimits;
-  /** When expired quotes were last swept (ms on the server clock). */
-  sweptAtMs?: number;
-}
 
 /** The house desk: takes what the caller gives and pays what it receives (house capital, may go negative). */
 const HOUSE_DESK = { kind: 'system', name: 'market_making' } as const;

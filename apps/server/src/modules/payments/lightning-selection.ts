@@ -4,9 +4,8 @@ import type { LightningInvoice } from '../../adapters/payments/types.ts';
 import { fail, ok, type Result } from '../../lib/errors.ts';
 import { invariant } from '../../lib/invariant.ts';
 import { trimAmount } from '../wallet/rules.ts';
-import { providerFailure } from './payment-creation.ts';
 import { ownPayment, PAYMENT_COLUMNS, type PaymentRow, shownStatus } from './payment-rows.ts';
-import type { PaymentsService } from './payments.ts';
+import { type ProviderAccess, providerFailure } from './provider-calls.ts';
 
 /** Paying a checkout with Lightning (§7.4 POST /payment/{id}/select with LNBC). */
 
@@ -24,7 +23,7 @@ const AMOUNT_READ_MAX_SCALE = 30;
  * the reference price). Asking again answers the same invoice while it is payable.
  */
 export async function selectLightning(
-  service: PaymentsService,
+  service: ProviderAccess,
   accountId: string,
   idOrReference: string,
 ): Promise<Result<PaymentRow>> {
@@ -74,7 +73,7 @@ export async function selectLightning(
 }
 
 /** The BTC a payment's order amount is worth, rounded up to the satoshi. */
-async function btcAmountOf(service: PaymentsService, row: PaymentRow): Promise<Result<string>> {
+async function btcAmountOf(service: ProviderAccess, row: PaymentRow): Promise<Result<string>> {
   if (row.order_currency === 'BTC') return ok(trimAmount(row.order_amount));
   if (row.crypto_currency === 'BTC' && row.crypto_amount) return ok(trimAmount(row.crypto_amount));
   let estimate: string | null = null;
@@ -97,7 +96,7 @@ async function btcAmountOf(service: PaymentsService, row: PaymentRow): Promise<R
 }
 
 /** The order's BTC worth from our own prices: the live feed's, else the reference prices. */
-function btcFromPrices(service: PaymentsService, row: PaymentRow): Result<Amount> {
+function btcFromPrices(service: ProviderAccess, row: PaymentRow): Result<Amount> {
   const feed = service.priceFeed();
   const usdOf = (currency: string): Amount | undefined => {
     const live = feed?.usdPrice(currency);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { LIGHTNING_CRYPTO_CURRENCY, LIGHTNING_EXPIRY_SECONDS, PAYMENT_EXPIRY_SECONDS } from '@platform/contracts';
 import type { Checkout, CheckoutRequest, LightningInvoice } from '../../adapters/payments/types.ts';
-import { type Failure, fail, ok, type Result } from '../../lib/errors.ts';
+import { fail, ok, type Result } from '../../lib/errors.ts';
 import { invariant } from '../../lib/invariant.ts';
 import { trimAmount } from '../wallet/rules.ts';
 import type { PaymentsDeps } from './credit.ts';
@@ -14,7 +14,7 @@ import {
   type PaymentRow,
   paymentByKey,
 } from './payment-rows.ts';
-import type { PaymentsService } from './payments.ts';
+import { type ProviderAccess, providerFailure } from './provider-calls.ts';
 
 /**
  * A new checkout or Lightning invoice with the provider. A row is written 'creating' before the
@@ -46,15 +46,9 @@ export interface NewPayment {
   idempotencyKey: string | null;
 }
 
-/** A provider call that failed: logged with its cause, answered 502 (the client falls back to its own text). */
-export function providerFailure(deps: PaymentsDeps, error: unknown, what: string): Failure {
-  deps.log.warn({ err: error }, `payment provider failed to ${what}`);
-  return fail('PROVIDER_UNAVAILABLE');
-}
-
 /** A new checkout (deposit or facade payment); a retry with the same key answers the first. */
 export async function createCheckoutPayment(
-  service: PaymentsService,
+  service: ProviderAccess,
   accountId: string,
   input: NewPayment,
 ): Promise<Result<CreatedPayment>> {
@@ -87,7 +81,7 @@ export async function createCheckoutPayment(
   return ok({ row: await completeCheckout(deps, id, checkout), created: true });
 }
 
-function checkoutRequest(service: PaymentsService, id: string, accountId: string, input: NewPayment): CheckoutRequest {
+function checkoutRequest(service: ProviderAccess, id: string, accountId: string, input: NewPayment): CheckoutRequest {
   return {
     reference: id,
     orderCurrency: input.orderCurrency,
@@ -129,7 +123,7 @@ async function completeCheckout(deps: PaymentsDeps, id: string, checkout: Checko
 
 /** POST /lightning/payment: an invoice for `amountBtc` (canonical, 8 decimals at most). */
 export async function createLightning(
-  service: PaymentsService,
+  service: ProviderAccess,
   accountId: string,
   amountBtc: string,
   description: string,

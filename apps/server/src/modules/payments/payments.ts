@@ -6,6 +6,7 @@ import { selectLightning } from './lightning-selection.ts';
 import { type CreatedPayment, createCheckoutPayment, createLightning, type NewPayment } from './payment-creation.ts';
 import { ownPayment, ownPayments, type PaymentKind, type PaymentRow } from './payment-rows.ts';
 import { applyLightningState, applyPaymentState } from './payment-states.ts';
+import type { ProviderAccess } from './provider-calls.ts';
 
 export type { NewPayment } from './payment-creation.ts';
 export {
@@ -24,7 +25,7 @@ export { toCheckoutDeposit, toLightningPayment, toPayment, walletStatusOf } from
  * (lightning-selection.ts), what the provider says later (payment-states.ts), and the rows and
  * their shapes (payment-rows.ts, payment-views.ts).
  */
-export class PaymentsService {
+export class PaymentsService implements ProviderAccess {
   constructor(
     readonly deps: PaymentsDeps,
     readonly gateway: PaymentGateway,

@@ -1,7 +1,7 @@
 import type { MarketCommand } from '@platform/engine';
 import type { BatchEffects } from './batch-effects.ts';
+import type { CommandOutcome, Job } from './jobs.ts';
 import type { OrderState } from './order-state.ts';
-import type { CommandOutcome, Job } from './sequencer.ts';
 import { type MarketState, releaseExcess, settleEvents } from './settlement.ts';
 
 type Sequenced = { sequence: number; now: Date; effects: BatchEffects };

@@ -1,5 +1,5 @@
 import type { Trade } from '@platform/contracts';
-import type { MarketCommand, MarketEngine, MarketRejectReason } from '@platform/engine';
+import type { MarketCommand, MarketEngine } from '@platform/engine';
 import { AppError } from '../../lib/errors.ts';
 import { invariant } from '../../lib/invariant.ts';
 import type { Logger } from '../../logger.ts';
@@ -8,6 +8,7 @@ import { BatchEffects, batchRows, fromEngineJson, type TradeRecord, toEngineJson
 import { BookPictures, type BookView, depthView } from './book-pictures.ts';
 import { applyCommand } from './commands.ts';
 import type { FundsBook, FundsKey } from './funds.ts';
+import type { CommandOutcome, Job } from './jobs.ts';
 import type { OrderState } from './order-state.ts';
 import { atomsText, type PairSpec, priceText, quantityText } from './pair-spec.ts';
 import type { SnapshotRecord, TradingWriter } from './writer.ts';
@@ -21,26 +22,8 @@ export { fromEngineJson, type OrderChange, type TradeRecord, toEngineJson } from
 const MAX_BATCH = 512;
 
 export { BOOK_DEPTH_LEVELS } from './book-pictures.ts';
+export type { CommandOutcome } from './jobs.ts';
 export { feeAccountName } from './settlement.ts';
-
-export type CommandOutcome =
-  | { status: 'accepted'; order: OrderState }
-  | { status: 'rejected'; reason: MarketRejectReason | 'insufficient_balance'; order: OrderState | null };
-
-export type Job =
-  | { kind: 'place'; order: OrderState }
-  | { kind: 'cancel'; orderId: string; accountId: string }
-  | {
-      kind: 'modify';
-      orderId: string;
-      accountId: string;
-      quantityLots: number | null;
-      priceTicks: number | null;
-      stopPriceTicks: number | null;
-      /** Atoms more the order must hold for the change; held in the batch, or the modify is refused. */
-      hold: bigint;
-      referenceTicks: number | null;
-    };
 
 type Pending = {
   job: Job;

@@ -2,8 +2,8 @@ import { DAILY_WITHDRAWAL_LIMITS_USD, type KycTier, type WithdrawalLimits } from
 import { type Amount, add, decimal, formatDecimal, gt, max, sub, toScale } from '@platform/money';
 import type { Queryable } from '../../db/database.ts';
 import { fail, ok, type Result } from '../../lib/errors.ts';
+import type { WithdrawalDeps } from './deps.ts';
 import type { PreparedItem } from './items.ts';
-import type { WithdrawalDeps } from './service.ts';
 
 // The KYC tier's daily withdrawal limit, in USD over a rolling 24 hours.
 

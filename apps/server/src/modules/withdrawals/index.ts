@@ -5,9 +5,9 @@ import type { AccountCredentials } from '../auth/account-credentials.ts';
 import { AttemptLimiter } from '../auth/index.ts';
 import { TWO_FACTOR_FAILURES_PER_ACCOUNT } from '../auth/limits.ts';
 import type { Markets } from '../markets/index.ts';
+import type { WithdrawalDeps } from './deps.ts';
 import { PayoutProcessor } from './processor.ts';
 import { withdrawalRoutes } from './routes.ts';
-import type { WithdrawalDeps } from './service.ts';
 
 /** The module's parts (tests drive the processor's poll and wait for it to be idle). */
 export type Withdrawals = ModuleParts & { processor: PayoutProcessor };

@@ -4,8 +4,8 @@ import { fail, ok, type Result } from '../../lib/errors.ts';
 import { latestPriceUpdate } from '../markets/index.ts';
 import { withdrawalFeeQuote, withdrawalMinimum } from '../wallet/fees.ts';
 import { parseCurrency, parseWalletAmount, unitsText } from '../wallet/rules.ts';
+import type { WithdrawalDeps } from './deps.ts';
 import { parseAddress, parseExtraId, parseNetwork } from './rules.ts';
-import type { WithdrawalDeps } from './service.ts';
 
 // The rules one withdrawal is held to before anything is written.
 

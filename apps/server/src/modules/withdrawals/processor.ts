@@ -6,8 +6,8 @@ import { postEntries } from '../ledger/service.ts';
 import { insertNotifications, type NewNotification, publishNotifications } from '../notifications/service.ts';
 import { providerOrNull } from '../wallet/fees.ts';
 import { trimAmount } from '../wallet/rules.ts';
+import type { WithdrawalDeps } from './deps.ts';
 import { plus, shortAddress, WITHDRAWAL_COLUMNS, type WithdrawalRow } from './rows.ts';
-import type { WithdrawalDeps } from './service.ts';
 
 /** Most withdrawals one send pass claims. */
 const SEND_BATCH = 50;

@@ -3,9 +3,9 @@ import type { Queryable } from '../../db/database.ts';
 import { fail, ok, type Result } from '../../lib/errors.ts';
 import { walletBalances } from '../wallet/balances.ts';
 import { parseCurrency } from '../wallet/rules.ts';
+import type { WithdrawalDeps } from './deps.ts';
 import { payoutRows } from './idempotency.ts';
 import { plus, toPayout, toWithdrawal, UUID_PATTERN, WITHDRAWAL_COLUMNS, type WithdrawalRow } from './rows.ts';
-import type { WithdrawalDeps } from './service.ts';
 
 // What the caller reads: their withdrawals and payouts, and the provider facade's balances.
 

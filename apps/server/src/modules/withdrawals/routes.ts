@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
+import type { WithdrawalDeps } from './deps.ts';
 import type { PayoutProcessor } from './processor.ts';
 import { historyRoutes } from './routes/history.ts';
 import { limitsRoute } from './routes/limits.ts';
@@ -11,7 +12,6 @@ import { providerBalanceRoutes } from './routes/provider-balances.ts';
 import { verifyPayoutRoute } from './routes/verify-payout.ts';
 import { withdrawRoutes } from './routes/withdraw.ts';
 import { singleWithdrawalRoutes } from './routes/withdrawal.ts';
-import type { WithdrawalDeps } from './service.ts';
 
 /** Spec §7.3's withdrawal and payout calls, §7.2's payout list and §7.4's provider wallet facade, one file each. */
 export function withdrawalRoutes(

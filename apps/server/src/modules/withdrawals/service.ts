@@ -1,22 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { CreatePayoutRequest, CreateWithdrawalRequest, KycTier, Payout, Withdrawal } from '@platform/contracts';
 import { formatDecimal } from '@platform/money';
-import type { PaymentGateway } from '../../adapters/payments/index.ts';
-import type { Database, Queryable } from '../../db/database.ts';
+import type { Queryable } from '../../db/database.ts';
 import { transactionResult } from '../../db/transaction-result.ts';
 import { fail, ok, type Result } from '../../lib/errors.ts';
 import { invariant } from '../../lib/invariant.ts';
-import type { SecretBox } from '../../lib/secret-box.ts';
-import type { Logger } from '../../logger.ts';
-import type { PubSub } from '../../realtime/pubsub.ts';
-import type { AccountCredentials } from '../auth/account-credentials.ts';
-import { type AttemptLimiter, rateLimited } from '../auth/index.ts';
+import { rateLimited } from '../auth/index.ts';
 import { claimAccountTotp } from '../auth/two-factor.ts';
 import { type EntryInput, postEntries } from '../ledger/service.ts';
-import type { MarketFeed } from '../markets/index.ts';
 import { insertNotifications, type NewNotification, publishNotifications } from '../notifications/service.ts';
 import { parseIdempotencyKey, trimAmount } from '../wallet/rules.ts';
 import { checkDailyLimit } from './daily-limit.ts';
+import type { WithdrawalDeps } from './deps.ts';
 import { fingerprint, payoutByKey, payoutRows, replayWithdrawal, withdrawalByKey } from './idempotency.ts';
 import { type ItemInput, optionalText, type PreparedItem, prepareItem } from './items.ts';
 import { plus, shortAddress, toPayout, toWithdrawal, WITHDRAWAL_COLUMNS, type WithdrawalRow } from './rows.ts';
@@ -24,25 +19,6 @@ import { plus, shortAddress, toPayout, toWithdrawal, WITHDRAWAL_COLUMNS, type Wi
 // Recording withdrawals and payouts: one transaction per request that holds amount + fee in the
 // ledger. The rules of an item are in items.ts, the daily limit in daily-limit.ts, idempotent
 // replays in idempotency.ts, reads in reads.ts.
-
-export interface WithdrawalDeps {
-  /** Sends the payouts and quotes their fees. */
-  gateway: PaymentGateway;
-  /** The live USD prices (the markets' feed). */
-  feed: Pick<MarketFeed, 'usdPrice'>;
-  db: Database;
-  pubsub: PubSub;
-  log: Logger;
-  clock: () => Date;
-  /** Opens the accounts' sealed TOTP secrets. */
-  secretBox: SecretBox;
-  /** The accounts' TOTP secrets and used steps (the accounts module's). */
-  accounts: AccountCredentials;
-  /** Wrong withdrawal 2FA codes per account. */
-  twoFactorLimiter: AttemptLimiter;
-  /** Tells the payout processor that withdrawals wait to be sent. */
-  kick: () => void;
-}
 
 /**
  * POST /api/v1/wallet/withdraw: the §5/§9 rules, then in one transaction (serialised per account)

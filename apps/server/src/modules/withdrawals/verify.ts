@@ -2,10 +2,10 @@ import type { VerifyPayoutRequest, VerifyPayoutResponse } from '@platform/contra
 import { ProviderError } from '../../adapters/payments/index.ts';
 import { fail, ok, type Result } from '../../lib/errors.ts';
 import { providerOrNull } from '../wallet/fees.ts';
+import type { WithdrawalDeps } from './deps.ts';
 import type { PayoutProcessor } from './processor.ts';
 import { withdrawalsByIds, withdrawalsForVerification } from './reads.ts';
 import { toWithdrawal, type WithdrawalRow } from './rows.ts';
-import type { WithdrawalDeps } from './service.ts';
 
 /** §9: codes are 6 digits. */
 const VERIFICATION_CODE_PATTERN = /^\d{6}$/;

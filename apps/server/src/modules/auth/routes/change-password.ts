@@ -3,11 +3,11 @@ import type { Mailer } from '../../../adapters/mailer/mailer.ts';
 import type { AppContext } from '../../../context.ts';
 import type { TypedApp } from '../../../http/typed-app.ts';
 import { unwrap } from '../../../lib/errors.ts';
+import type { AuthDeps } from '../deps.ts';
 import { authenticate, requireAccountOwner } from '../guard.ts';
 import { ipRateLimit, TWO_FACTOR_IP_LIMIT } from '../limits.ts';
 import { bearerAuth, errorResponses } from '../openapi.ts';
 import { changePassword } from '../password-change.ts';
-import type { AuthDeps } from '../service.ts';
 import { setRefreshCookie } from '../session.ts';
 import { noteSessionDevice, tags } from './security-shared.ts';
 

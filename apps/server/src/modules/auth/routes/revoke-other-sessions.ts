@@ -2,10 +2,10 @@ import { revokeSessionsRequestSchema, sessionsRevokedResponseSchema } from '@pla
 import type { AppContext } from '../../../context.ts';
 import type { TypedApp } from '../../../http/typed-app.ts';
 import { fail, ok, unwrap } from '../../../lib/errors.ts';
+import type { AuthDeps } from '../deps.ts';
 import { authenticate } from '../guard.ts';
 import { ipRateLimit, REFRESH_IP_LIMIT } from '../limits.ts';
 import { bearerAuth, errorResponses } from '../openapi.ts';
-import type { AuthDeps } from '../service.ts';
 import { revokeSessions, tags } from './security-shared.ts';
 
 /** POST /v1/auth/sessions/revoke-others: every session but the asking one ends. */

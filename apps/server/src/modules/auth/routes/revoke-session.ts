@@ -2,10 +2,10 @@ import { revokeSessionsRequestSchema, sessionIdParamsSchema, sessionsRevokedResp
 import type { AppContext } from '../../../context.ts';
 import type { TypedApp } from '../../../http/typed-app.ts';
 import { ok, unwrap } from '../../../lib/errors.ts';
+import type { AuthDeps } from '../deps.ts';
 import { authenticate } from '../guard.ts';
 import { ipRateLimit, REFRESH_IP_LIMIT } from '../limits.ts';
 import { bearerAuth, errorResponses } from '../openapi.ts';
-import type { AuthDeps } from '../service.ts';
 import { revokeSessions, tags } from './security-shared.ts';
 
 /** POST /v1/auth/sessions/{sessionId}/revoke: signs one session out. */

@@ -4,8 +4,8 @@ import type { AppContext } from '../../../context.ts';
 import { transactionResult } from '../../../db/transaction-result.ts';
 import { ok, type Result } from '../../../lib/errors.ts';
 import { signAccessToken } from '../access-tokens.ts';
+import type { AuthDeps } from '../deps.ts';
 import { currentAccount } from '../guard.ts';
-import type { AuthDeps } from '../service.ts';
 import { REFRESH_COOKIE } from '../session.ts';
 import { endSessions, recordSessionDevice, type SessionSelection, sessionOfToken } from '../sessions.ts';
 

@@ -4,8 +4,8 @@ import type { AppContext } from '../../../context.ts';
 import type { TypedApp } from '../../../http/typed-app.ts';
 import { unwrap } from '../../../lib/errors.ts';
 import { authenticate, bearerAuth, currentAccount, errorResponses } from '../../auth/index.ts';
+import type { ConversionDeps } from '../deps.ts';
 import { getConversion } from '../reads.ts';
-import type { ConversionDeps } from '../service.ts';
 import { tags } from './shared.ts';
 
 /** Longest id accepted in the path: a UUID is 36 characters; longer ones are simply not found. */

@@ -3,7 +3,8 @@ import type { AppContext } from '../../../context.ts';
 import type { TypedApp } from '../../../http/typed-app.ts';
 import { unwrap } from '../../../lib/errors.ts';
 import { authenticate, bearerAuth, currentAccount, errorResponses } from '../../auth/index.ts';
-import { type ConversionDeps, createConversion } from '../service.ts';
+import type { ConversionDeps } from '../deps.ts';
+import { createConversion } from '../service.ts';
 import { idempotencyHeaders, tags } from './shared.ts';
 
 /** POST /api/v1/conversions: 201 for a new conversion, 200 for a retry's first result. */

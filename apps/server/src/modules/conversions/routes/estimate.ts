@@ -3,8 +3,8 @@ import type { AppContext } from '../../../context.ts';
 import type { TypedApp } from '../../../http/typed-app.ts';
 import { unwrap } from '../../../lib/errors.ts';
 import { authenticate, bearerAuth, currentAccount, errorResponses } from '../../auth/index.ts';
+import type { ConversionDeps } from '../deps.ts';
 import { estimateConversion } from '../quotes.ts';
-import type { ConversionDeps } from '../service.ts';
 import { tags } from './shared.ts';
 
 /** GET /api/v1/conversions/estimate: a stored quote, executable once before it expires. */

@@ -2,9 +2,9 @@ import { conversionHistoryQuerySchema, conversionHistoryResponseSchema } from '@
 import type { AppContext } from '../../../context.ts';
 import type { TypedApp } from '../../../http/typed-app.ts';
 import { authenticate, bearerAuth, currentAccount, errorResponses } from '../../auth/index.ts';
+import type { ConversionDeps } from '../deps.ts';
 import { conversionHistory } from '../reads.ts';
 import { toConversion } from '../rows.ts';
-import type { ConversionDeps } from '../service.ts';
 import { tags } from './shared.ts';
 
 /** GET /api/v1/conversions/history. */

@@ -1,7 +1,7 @@
 import { conversionPairsResponseSchema } from '@platform/contracts';
 import type { TypedApp } from '../../../http/typed-app.ts';
+import type { ConversionDeps } from '../deps.ts';
 import { conversionPairs } from '../reads.ts';
-import type { ConversionDeps } from '../service.ts';
 import { tags } from './shared.ts';
 
 /** GET /api/v1/conversions/pairs: what converts to what (public). */

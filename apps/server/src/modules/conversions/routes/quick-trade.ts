@@ -7,7 +7,8 @@ import type { AppContext } from '../../../context.ts';
 import type { TypedApp } from '../../../http/typed-app.ts';
 import { unwrap } from '../../../lib/errors.ts';
 import { authenticate, bearerAuth, currentAccount, errorResponses } from '../../auth/index.ts';
-import { type ConversionDeps, executeQuickTrade } from '../service.ts';
+import type { ConversionDeps } from '../deps.ts';
+import { executeQuickTrade } from '../service.ts';
 import { idempotencyHeaders, tags } from './shared.ts';
 
 /** POST /api/v1/trade/execute: a quick trade at the current price; 201 new, 200 a retry's first result. */

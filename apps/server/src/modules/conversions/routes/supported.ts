@@ -1,8 +1,8 @@
 import { conversionSupportedResponseSchema } from '@platform/contracts';
 import { z } from 'zod';
 import type { TypedApp } from '../../../http/typed-app.ts';
+import type { ConversionDeps } from '../deps.ts';
 import { conversionSupported } from '../reads.ts';
-import type { ConversionDeps } from '../service.ts';
 import { tags } from './shared.ts';
 
 // §7.3: the support check answers false on anything unknown, never an error, so nothing is refused here.

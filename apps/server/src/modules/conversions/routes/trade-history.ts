@@ -2,9 +2,9 @@ import { quickTradeHistoryQuerySchema, quickTradeHistoryResponseSchema } from '@
 import type { AppContext } from '../../../context.ts';
 import type { TypedApp } from '../../../http/typed-app.ts';
 import { authenticate, bearerAuth, currentAccount, errorResponses } from '../../auth/index.ts';
+import type { ConversionDeps } from '../deps.ts';
 import { conversionHistory } from '../reads.ts';
 import { toQuickTrade } from '../rows.ts';
-import type { ConversionDeps } from '../service.ts';
 import { tags } from './shared.ts';
 
 /** GET /api/v1/trade/history. */

@@ -2,8 +2,8 @@ import { withdrawalListQuerySchema, withdrawalListResponseSchema } from '@platfo
 import type { AppContext } from '../../../context.ts';
 import type { TypedApp } from '../../../http/typed-app.ts';
 import { authenticate, bearerAuth, currentAccount, errorResponses } from '../../auth/index.ts';
+import type { WithdrawalDeps } from '../deps.ts';
 import { listWithdrawals } from '../reads.ts';
-import type { WithdrawalDeps } from '../service.ts';
 import { tags } from './shared.ts';
 
 /** The caller's withdrawals, newest first: §7.3's history and §7.2's paged payout list. */

@@ -3,7 +3,7 @@ import type { AppContext } from '../../../context.ts';
 import type { TypedApp } from '../../../http/typed-app.ts';
 import { authenticate, bearerAuth, currentAccount, errorResponses } from '../../auth/index.ts';
 import { withdrawalLimits } from '../daily-limit.ts';
-import type { WithdrawalDeps } from '../service.ts';
+import type { WithdrawalDeps } from '../deps.ts';
 import { tags } from './shared.ts';
 
 /** GET /api/v1/wallet/withdrawal-limits. */

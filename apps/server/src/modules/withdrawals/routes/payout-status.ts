@@ -3,8 +3,8 @@ import type { AppContext } from '../../../context.ts';
 import type { TypedApp } from '../../../http/typed-app.ts';
 import { unwrap } from '../../../lib/errors.ts';
 import { authenticate, bearerAuth, currentAccount, errorResponses } from '../../auth/index.ts';
+import type { WithdrawalDeps } from '../deps.ts';
 import { getPayout } from '../reads.ts';
-import type { WithdrawalDeps } from '../service.ts';
 import { idParamsSchema, tags } from './shared.ts';
 
 /** GET /api/v1/wallet/payout/{id}/status. */

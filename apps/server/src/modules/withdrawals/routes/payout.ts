@@ -3,7 +3,8 @@ import type { AppContext } from '../../../context.ts';
 import type { TypedApp } from '../../../http/typed-app.ts';
 import { unwrap } from '../../../lib/errors.ts';
 import { authenticate, bearerAuth, currentAccount } from '../../auth/index.ts';
-import { createPayout, type WithdrawalDeps } from '../service.ts';
+import type { WithdrawalDeps } from '../deps.ts';
+import { createPayout } from '../service.ts';
 import { idempotencyHeaders, tags, withdrawFailures } from './shared.ts';
 
 /** POST /api/v1/wallet/payout: a mass payout, all held or none; 201 new, 200 a retry's first result. */

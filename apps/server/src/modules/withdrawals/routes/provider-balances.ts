@@ -4,8 +4,8 @@ import type { TypedApp } from '../../../http/typed-app.ts';
 import { unwrap } from '../../../lib/errors.ts';
 import { authenticate, bearerAuth, currentAccount, errorResponses } from '../../auth/index.ts';
 import { PROVIDER_PREFIX } from '../../provider/routes.ts';
+import type { WithdrawalDeps } from '../deps.ts';
 import { providerBalanceOf, providerBalances } from '../reads.ts';
-import type { WithdrawalDeps } from '../service.ts';
 import { currencyParamsSchema, providerTags } from './shared.ts';
 
 /** §7.4's provider wallet facade: the caller's balances, all or one currency's, in the provider's shape. */

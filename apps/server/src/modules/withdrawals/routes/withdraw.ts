@@ -4,7 +4,8 @@ import type { TypedApp } from '../../../http/typed-app.ts';
 import { unwrap } from '../../../lib/errors.ts';
 import { authenticate, bearerAuth, currentAccount } from '../../auth/index.ts';
 import { PROVIDER_PREFIX } from '../../provider/routes.ts';
-import { createWithdrawal, type WithdrawalDeps } from '../service.ts';
+import type { WithdrawalDeps } from '../deps.ts';
+import { createWithdrawal } from '../service.ts';
 import { idempotencyHeaders, providerTags, tags, withdrawFailures } from './shared.ts';
 
 /** POST /api/v1/wallet/withdraw and its provider facade: 201 new, 200 a retry's first result. */

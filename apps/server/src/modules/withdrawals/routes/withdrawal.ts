@@ -4,8 +4,8 @@ import type { TypedApp } from '../../../http/typed-app.ts';
 import { unwrap } from '../../../lib/errors.ts';
 import { authenticate, bearerAuth, currentAccount, errorResponses } from '../../auth/index.ts';
 import { PROVIDER_PREFIX } from '../../provider/routes.ts';
+import type { WithdrawalDeps } from '../deps.ts';
 import { getWithdrawal } from '../reads.ts';
-import type { WithdrawalDeps } from '../service.ts';
 import { idParamsSchema, providerTags, tags } from './shared.ts';
 
 /** GET one withdrawal of the caller: its payout status, and the provider facade's view of it. */
