@@ -1,6 +1,7 @@
 import { TWO_FACTOR_CODE_LENGTH, type Withdrawal, withdrawalNetworksOf } from '@platform/contracts';
 import { useMutation } from '@tanstack/react-query';
 import clsx from 'clsx';
+import type { TFunction } from 'i18next';
 import { AlertTriangle, ArrowLeft, ArrowUpFromLine, CheckCircle2, Clock, ShieldCheck, XCircle } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -65,9 +66,19 @@ export function WithdrawSection() {
 }
 
 function WithdrawForm({ onSubmitted }: { onSubmitted: (withdrawal: Withdrawal) => void }) {
-  const { t } = useTranslation();
+  const form = useWithdrawForm(onSubmitted);
+  return form.step === 'confirm' && form.summary.amount ? (
+    <WithdrawConfirm form={form} />
+  ) : (
+    <WithdrawEdit form={form} />
+  );
+}
+
+type WithdrawFormModel = ReturnType<typeof useWithdrawForm>;
+
+/** The form's state and data: the reducer's values (withdraw-form.ts), the network, the fee and the sending. */
+function useWithdrawForm(onSubmitted: (withdrawal: Withdrawal) => void) {
   const balances = useWalletBalances();
-  const invalidateWallet = useInvalidateWallet();
   const currencies = useMemo(() => walletCryptoCurrencies(balances.data), [balances.data]);
   const available = useMemo(() => (balances.data ? availableByCurrency(balances.data) : null), [balances.data]);
   const minimum = useWithdrawalMinimums();
@@ -77,25 +88,10 @@ function WithdrawForm({ onSubmitted }: { onSubmitted: (withdrawal: Withdrawal) =
     initialWithdrawFormState(currency),
   );
   const [step, setStep] = useState<Step>('edit');
-  const [confirmAttempted, setConfirmAttempted] = useState(false);
   const twoFactorRequired = twoFactorEnabled || state.twoFactorAsked;
   const currency = state.values.currency.trim().toUpperCase();
-  // A currency on several networks (USDT: Tron, Ethereum, BSC, Solana...) is sent on the one chosen.
-  const networks = withdrawalNetworksOf(currency);
-  const [chosenNetwork, setChosenNetwork] = useState<string | null>(null);
-  const network =
-    networks.find((entry) => entry.network === chosenNetwork) ??
-    networks.find((entry) => entry.is_default) ??
-    networks[0] ??
-    null;
-  const networkLabelId = useId();
-
-  // The fee of the amount as typed: the server's estimate once it has come, §9's rule until then.
-  const typedAmount = feeableAmount(currency, state.values.amount);
-  const feeQuery = useWithdrawalFee(currency, typedAmount, network);
-  const serverFee = feeQuery.data && feeQuery.data.amount === typedAmount ? feeQuery.data : null;
-  const localFee = typedAmount ? localWithdrawalFee(currency, typedAmount, network) : null;
-  const fee = serverFee ?? (localFee ? { ...localFee, source: 'local' as const } : null);
+  const { networks, network, setChosenNetwork } = useWithdrawNetwork(currency);
+  const { typedAmount, fee, feeQuery } = useWithdrawFee(currency, state.values.amount, network);
   const summary = withdrawFormSummary(state, {
     supportedCurrencies: currencies,
     available,
@@ -104,12 +100,53 @@ function WithdrawForm({ onSubmitted }: { onSubmitted: (withdrawal: Withdrawal) =
     fee: fee?.fee ?? null,
     twoFactorRequired,
   });
-
-  const sending = useRef(false);
   const fields = useRef(new Map<WithdrawField, HTMLElement>());
   const formErrorId = useId();
+  const { mutation, sending } = useSendWithdrawal(dispatch, setStep, fields, onSubmitted);
+  const actions = useWithdrawActions({ state, dispatch, summary, setStep, fields, mutation, sending });
+  return {
+    ...{ state, dispatch, step, setStep, currency, currencies, available, limits, twoFactorRequired },
+    ...{ networks, network, setChosenNetwork, typedAmount, fee, feeQuery, summary, fields, formErrorId, mutation },
+    ...actions,
+  };
+}
+
+/** A currency on several networks (USDT: Tron, Ethereum, BSC, Solana...) is sent on the one chosen. */
+function useWithdrawNetwork(currency: string) {
+  const networks = withdrawalNetworksOf(currency);
+  const [chosenNetwork, setChosenNetwork] = useState<string | null>(null);
+  const network =
+    networks.find((entry) => entry.network === chosenNetwork) ??
+    networks.find((entry) => entry.is_default) ??
+    networks[0] ??
+    null;
+  return { networks, network, setChosenNetwork };
+}
+
+/** The fee of the amount as typed: the server's estimate once it has come, §9's rule until then. */
+function useWithdrawFee(currency: string, amount: string, network: ReturnType<typeof useWithdrawNetwork>['network']) {
+  const typedAmount = feeableAmount(currency, amount);
+  const feeQuery = useWithdrawalFee(currency, typedAmount, network);
+  const serverFee = feeQuery.data && feeQuery.data.amount === typedAmount ? feeQuery.data : null;
+  const localFee = typedAmount ? localWithdrawalFee(currency, typedAmount, network) : null;
+  const fee = serverFee ?? (localFee ? { ...localFee, source: 'local' as const } : null);
+  return { typedAmount, fee, feeQuery };
+}
+
+type WithdrawRequest = NonNullable<ReturnType<typeof withdrawFormSummary>['request']>;
+type WithdrawDispatch = (action: Parameters<typeof withdrawFormReducer>[1]) => void;
+type FieldElements = { current: Map<WithdrawField, HTMLElement> };
+
+function useSendWithdrawal(
+  dispatch: WithdrawDispatch,
+  setStep: (step: Step) => void,
+  fields: FieldElements,
+  onSubmitted: (withdrawal: Withdrawal) => void,
+) {
+  const invalidateWallet = useInvalidateWallet();
+  const sending = useRef(false);
   const mutation = useMutation({
-    mutationFn: (variables: { request: NonNullable<typeof summary.request>; idempotencyKey: string }) =>
+    mutationFn: (variables: { request: WithdrawRequest; idempotencyKey: string }) =>
       withdrawalsApi.create(variables.request, variables.idempotencyKey),
     onSuccess: (withdrawal) => {
       // No toast here: the server's 'Withdrawal submitted' notification is the one message (issue 13).
@@ -129,7 +166,29 @@ function WithdrawForm({ onSubmitted }: { onSubmitted: (withdrawal: Withdrawal) =
       sending.current = false;
     },
   });
+  return { mutation, sending };
+}
 
+/** The two submits (review, then confirm) and the fields' bindings and messages. */
+function useWithdrawActions({
+  state,
+  dispatch,
+  summary,
+  setStep,
+  fields,
+  mutation,
+  sending,
+}: {
+  state: ReturnType<typeof withdrawFormReducer>;
+  dispatch: WithdrawDispatch;
+  summary: ReturnType<typeof withdrawFormSummary>;
+  setStep: (step: Step) => void;
+  fields: FieldElements;
+  mutation: ReturnType<typeof useSendWithdrawal>['mutation'];
+  sending: { current: boolean };
+}) {
+  const { t } = useTranslation();
+  const [confirmAttempted, setConfirmAttempted] = useState(false);
   const focusField = (field: WithdrawField | 'form' | undefined) => {
     if (field && field !== 'form') fields.current.get(field)?.focus();
   };
@@ -173,14 +232,18 @@ function WithdrawForm({ onSubmitted }: { onSubmitted: (withdrawal: Withdrawal) =
   });
   const message = (error: WithdrawFormError | undefined) =>
     error ? translateMessage(t, error.key, error.values) : undefined;
-  const errors = summary.visibleErrors;
   const codeError =
     state.serverError?.field === 'twoFactorCode'
       ? state.serverError
       : confirmAttempted || state.touched.twoFactorCode
         ? summary.errors.find((error) => error.field === 'twoFactorCode')
         : undefined;
+  return { onReview, onConfirm, register, message, codeError };
+}
 
+/** The amounts as the form shows them. */
+function withdrawLines(t: TFunction, form: WithdrawFormModel) {
+  const { summary, currency, fee, typedAmount } = form;
   const availableText = summary.available === null ? null : formatBalance(summary.available, currency);
   const maxAmount = maxWithdrawalAmount(summary.available, currency);
   const amountHint = [
@@ -193,108 +256,127 @@ function WithdrawForm({ onSubmitted }: { onSubmitted: (withdrawal: Withdrawal) =
   const feeLine = fee ? `${formatExactAmount(fee.fee)} ${currency}` : '—';
   const totalLine = fee ? `${formatExactAmount(fee.total_amount)} ${currency}` : '—';
   const receiveLine = typedAmount ? `${formatExactAmount(typedAmount)} ${currency}` : '—';
+  return { maxAmount, amountHint, tagLabel, feeLine, totalLine, receiveLine };
+}
 
-  if (step === 'confirm' && summary.amount) {
-    return (
-      <form
-        className="wallet-form withdraw-confirm"
-        noValidate
-        onSubmit={onConfirm}
-        aria-labelledby="withdraw-confirm-title"
-        aria-describedby={state.serverError?.field === 'form' ? formErrorId : undefined}
-        data-testid="withdraw-confirm"
-      >
-        <h3 id="withdraw-confirm-title" className="funds-step-title">
-          {t('wallet.withdraw.confirmTitle')}
-        </h3>
-        <dl className="funds-summary funds-review">
-          <div>
-            <dt>{t('wallet.withdraw.amount')}</dt>
-            <dd className="tabular" data-testid="withdraw-confirm-amount">
-              {receiveLine}
-            </dd>
-          </div>
-          <div>
-            <dt>{t('wallet.withdraw.fee')}</dt>
-            <dd className="tabular" data-testid="withdraw-confirm-fee">
-              {feeLine}
-            </dd>
-          </div>
-          <div className="funds-summary-total">
-            <dt>{t('wallet.withdraw.total')}</dt>
-            <dd className="tabular" data-testid="withdraw-confirm-total">
-              {totalLine}
-            </dd>
-          </div>
-          {network ? (
-            <div>
-              <dt>{t('wallet.withdraw.network')}</dt>
-              <dd data-testid="withdraw-confirm-network">{network.name}</dd>
-            </div>
-          ) : null}
-          <div className="funds-review-address">
-            <dt>{t('wallet.withdraw.address')}</dt>
-            <dd className="mono" data-testid="withdraw-confirm-address">
-              {state.values.address.trim()}
-            </dd>
-          </div>
-          {state.values.extraId.trim() && tagLabel ? (
-            <div>
-              <dt>{tagLabel}</dt>
-              <dd className="mono">{state.values.extraId.trim()}</dd>
-            </div>
-          ) : null}
-        </dl>
-        <div className="funds-alert funds-alert-warning" role="note">
-          <AlertTriangle size={16} aria-hidden="true" className="funds-alert-icon" />
-          <p>{t('wallet.withdraw.irreversible', { currency })}</p>
-        </div>
-        {twoFactorRequired ? (
-          <TextField
-            label={t('wallet.withdraw.twoFactorCode')}
-            hint={t('wallet.withdraw.twoFactorHint')}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={TWO_FACTOR_CODE_LENGTH}
-            className="field-narrow code-field"
-            error={message(codeError)}
-            {...register('twoFactorCode')}
-          />
-        ) : null}
-        {state.serverError?.field === 'form' ? (
-          <p id={formErrorId} className="form-error" role="alert" data-testid="withdraw-form-error">
-            {message(state.serverError)}
-          </p>
-        ) : null}
-        <div className="funds-actions">
-          <Button
-            variant="secondary"
-            icon={<ArrowLeft size={15} aria-hidden="true" className="flip-rtl" />}
-            onClick={() => setStep('edit')}
-            disabled={mutation.isPending}
-            data-testid="withdraw-back"
-          >
-            {t('common.back')}
-          </Button>
-          <Button
-            type="submit"
-            loading={mutation.isPending}
-            icon={<ShieldCheck size={15} aria-hidden="true" />}
-            data-testid="withdraw-submit"
-          >
-            {mutation.isPending ? t('wallet.withdraw.submitting') : t('wallet.withdraw.confirm')}
-          </Button>
-        </div>
-      </form>
-    );
-  }
+/** The second step: what will be sent where, the 2FA code, and the confirmation. */
+function WithdrawConfirm({ form }: { form: WithdrawFormModel }) {
+  const { t } = useTranslation();
+  const { state, currency, twoFactorRequired, codeError, message, register, mutation, setStep, formErrorId } = form;
+  return (
+    <form
+      className="wallet-form withdraw-confirm"
+      noValidate
+      onSubmit={form.onConfirm}
+      aria-labelledby="withdraw-confirm-title"
+      aria-describedby={state.serverError?.field === 'form' ? formErrorId : undefined}
+      data-testid="withdraw-confirm"
+    >
+      <h3 id="withdraw-confirm-title" className="funds-step-title">
+        {t('wallet.withdraw.confirmTitle')}
+      </h3>
+      <WithdrawReview form={form} />
+      <div className="funds-alert funds-alert-warning" role="note">
+        <AlertTriangle size={16} aria-hidden="true" className="funds-alert-icon" />
+        <p>{t('wallet.withdraw.irreversible', { currency })}</p>
+      </div>
+      {twoFactorRequired ? (
+        <TextField
+          label={t('wallet.withdraw.twoFactorCode')}
+          hint={t('wallet.withdraw.twoFactorHint')}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={TWO_FACTOR_CODE_LENGTH}
+          className="field-narrow code-field"
+          error={message(codeError)}
+          {...register('twoFactorCode')}
+        />
+      ) : null}
+      {state.serverError?.field === 'form' ? (
+        <p id={formErrorId} className="form-error" role="alert" data-testid="withdraw-form-error">
+          {message(state.serverError)}
+        </p>
+      ) : null}
+      <div className="funds-actions">
+        <Button
+          variant="secondary"
+          icon={<ArrowLeft size={15} aria-hidden="true" className="flip-rtl" />}
+          onClick={() => setStep('edit')}
+          disabled={mutation.isPending}
+          data-testid="withdraw-back"
+        >
+          {t('common.back')}
+        </Button>
+        <Button
+          type="submit"
+          loading={mutation.isPending}
+          icon={<ShieldCheck size={15} aria-hidden="true" />}
+          data-testid="withdraw-submit"
+        >
+          {mutation.isPending ? t('wallet.withdraw.submitting') : t('wallet.withdraw.confirm')}
+        </Button>
+      </div>
+    </form>
+  );
+}
 
+function WithdrawReview({ form }: { form: WithdrawFormModel }) {
+  const { t } = useTranslation();
+  const { state, network } = form;
+  const { receiveLine, feeLine, totalLine, tagLabel } = withdrawLines(t, form);
+  return (
+    <dl className="funds-summary funds-review">
+      <div>
+        <dt>{t('wallet.withdraw.amount')}</dt>
+        <dd className="tabular" data-testid="withdraw-confirm-amount">
+          {receiveLine}
+        </dd>
+      </div>
+      <div>
+        <dt>{t('wallet.withdraw.fee')}</dt>
+        <dd className="tabular" data-testid="withdraw-confirm-fee">
+          {feeLine}
+        </dd>
+      </div>
+      <div className="funds-summary-total">
+        <dt>{t('wallet.withdraw.total')}</dt>
+        <dd className="tabular" data-testid="withdraw-confirm-total">
+          {totalLine}
+        </dd>
+      </div>
+      {network ? (
+        <div>
+          <dt>{t('wallet.withdraw.network')}</dt>
+          <dd data-testid="withdraw-confirm-network">{network.name}</dd>
+        </div>
+      ) : null}
+      <div className="funds-review-address">
+        <dt>{t('wallet.withdraw.address')}</dt>
+        <dd className="mono" data-testid="withdraw-confirm-address">
+          {state.values.address.trim()}
+        </dd>
+      </div>
+      {state.values.extraId.trim() && tagLabel ? (
+        <div>
+          <dt>{tagLabel}</dt>
+          <dd className="mono">{state.values.extraId.trim()}</dd>
+        </div>
+      ) : null}
+    </dl>
+  );
+}
+
+/** The first step: the currency, network, amount and address, checked as they are typed. */
+function WithdrawEdit({ form }: { form: WithdrawFormModel }) {
+  const { t } = useTranslation();
+  const { dispatch, currency, currencies, available, network, fields, message, setChosenNetwork, fee, feeQuery } = form;
+  const errors = form.summary.visibleErrors;
   return (
     <form
       className="wallet-form"
       noValidate
-      onSubmit={onReview}
-      aria-describedby={errors.form ? formErrorId : undefined}
+      onSubmit={form.onReview}
+      aria-describedby={errors.form ? form.formErrorId : undefined}
       data-testid="withdraw-form"
     >
       <p className="wallet-card-description">{t('wallet.withdraw.detail')}</p>
@@ -314,60 +396,117 @@ function WithdrawForm({ onSubmitted }: { onSubmitted: (withdrawal: Withdrawal) =
         }}
         testId="withdraw-currency"
       />
-      {network ? (
-        <div className="funds-choice">
-          <span className="field-label" id={networkLabelId}>
-            {t('wallet.withdraw.network')}
-          </span>
-          <div className="chip-row" role="radiogroup" aria-labelledby={networkLabelId}>
-            {networks.map((option) => (
-              // biome-ignore lint/a11y/useSemanticElements: a row of chips reads better than radio dots
-              <button
-                key={option.network}
-                type="button"
-                role="radio"
-                aria-checked={network.network === option.network}
-                className={clsx('chip', network.network === option.network && 'active')}
-                onClick={() => setChosenNetwork(option.network)}
-                data-testid={`withdraw-network-${option.network}`}
-              >
-                {option.name}
-              </button>
-            ))}
-          </div>
-          <p className="field-hint" data-testid="withdraw-network-terms">
-            {t('wallet.withdraw.networkTerms', {
-              network: network.name,
-              fee: `${network.fee} ${currency}`,
-              minimum: `${network.is_default ? summary.minimum : network.minimum} ${currency}`,
-            })}
-          </p>
-        </div>
+      {network ? <WithdrawNetworkChoice form={form} network={network} /> : null}
+      <WithdrawAmountField form={form} />
+      <WithdrawAddressFields form={form} />
+      <WithdrawTotals form={form} />
+      {fee?.source === 'local' && !feeQuery.isFetching ? (
+        <p className="field-hint">{t('wallet.withdraw.feeLocal')}</p>
       ) : null}
-      <TextField
-        label={t('wallet.withdraw.amount')}
-        inputMode="decimal"
-        autoComplete="off"
-        placeholder="0.00"
-        className="wallet-amount-field funds-amount-field"
-        error={message(errors.amount)}
-        hint={amountHint}
-        trailing={
-          maxAmount ? (
-            <button
-              type="button"
-              className="field-action"
-              title={t('wallet.withdraw.useMax')}
-              aria-label={t('wallet.withdraw.useMax')}
-              data-testid="withdraw-max"
-              onClick={() => dispatch({ type: 'edit', field: 'amount', value: maxAmount })}
-            >
-              {t('wallet.withdraw.max')}
-            </button>
-          ) : undefined
-        }
-        {...register('amount')}
-      />
+      {errors.form ? (
+        <p id={form.formErrorId} className="form-error" role="alert" data-testid="withdraw-form-error">
+          {message(errors.form)}
+        </p>
+      ) : null}
+      <div className="wallet-form-actions">
+        <Button type="submit" icon={<ArrowUpFromLine size={15} aria-hidden="true" />} data-testid="withdraw-review">
+          {t('wallet.withdraw.review')}
+        </Button>
+      </div>
+      <ul className="funds-help" data-testid="withdraw-help">
+        <li>{t('wallet.withdraw.help.time')}</li>
+        <li>{form.twoFactorRequired ? t('wallet.withdraw.help.twoFactorOn') : t('wallet.withdraw.help.twoFactor')}</li>
+        {form.limits.data ? (
+          <li data-testid="withdraw-limit">
+            {t('wallet.withdraw.help.limit', {
+              remaining: `$${formatBalance(form.limits.data.remaining_usd, 'USD')}`,
+              limit: `$${formatBalance(form.limits.data.daily_limit_usd, 'USD')}`,
+            })}
+          </li>
+        ) : null}
+      </ul>
+    </form>
+  );
+}
+
+type WithdrawNetwork = NonNullable<WithdrawFormModel['network']>;
+
+function WithdrawNetworkChoice({ form, network }: { form: WithdrawFormModel; network: WithdrawNetwork }) {
+  const { t } = useTranslation();
+  const { networks, setChosenNetwork, currency, summary } = form;
+  const networkLabelId = useId();
+  return (
+    <div className="funds-choice">
+      <span className="field-label" id={networkLabelId}>
+        {t('wallet.withdraw.network')}
+      </span>
+      <div className="chip-row" role="radiogroup" aria-labelledby={networkLabelId}>
+        {networks.map((option) => (
+          // biome-ignore lint/a11y/useSemanticElements: a row of chips reads better than radio dots
+          <button
+            key={option.network}
+            type="button"
+            role="radio"
+            aria-checked={network.network === option.network}
+            className={clsx('chip', network.network === option.network && 'active')}
+            onClick={() => setChosenNetwork(option.network)}
+            data-testid={`withdraw-network-${option.network}`}
+          >
+            {option.name}
+          </button>
+        ))}
+      </div>
+      <p className="field-hint" data-testid="withdraw-network-terms">
+        {t('wallet.withdraw.networkTerms', {
+          network: network.name,
+          fee: `${network.fee} ${currency}`,
+          minimum: `${network.is_default ? summary.minimum : network.minimum} ${currency}`,
+        })}
+      </p>
+    </div>
+  );
+}
+
+function WithdrawAmountField({ form }: { form: WithdrawFormModel }) {
+  const { t } = useTranslation();
+  const { dispatch, message, register } = form;
+  const errors = form.summary.visibleErrors;
+  const { maxAmount, amountHint } = withdrawLines(t, form);
+  return (
+    <TextField
+      label={t('wallet.withdraw.amount')}
+      inputMode="decimal"
+      autoComplete="off"
+      placeholder="0.00"
+      className="wallet-amount-field funds-amount-field"
+      error={message(errors.amount)}
+      hint={amountHint}
+      trailing={
+        maxAmount ? (
+          <button
+            type="button"
+            className="field-action"
+            title={t('wallet.withdraw.useMax')}
+            aria-label={t('wallet.withdraw.useMax')}
+            data-testid="withdraw-max"
+            onClick={() => dispatch({ type: 'edit', field: 'amount', value: maxAmount })}
+          >
+            {t('wallet.withdraw.max')}
+          </button>
+        ) : undefined
+      }
+      {...register('amount')}
+    />
+  );
+}
+
+function WithdrawAddressFields({ form }: { form: WithdrawFormModel }) {
+  const { t } = useTranslation();
+  const { currency, network, message, register } = form;
+  const errors = form.summary.visibleErrors;
+  const { tagLabel } = withdrawLines(t, form);
+  return (
+    <>
       <TextField
         label={t('wallet.withdraw.addressLabel', { currency })}
         placeholder={
@@ -394,50 +533,33 @@ function WithdrawForm({ onSubmitted }: { onSubmitted: (withdrawal: Withdrawal) =
           {...register('extraId')}
         />
       ) : null}
-      <dl className="funds-summary" aria-live="polite" data-testid="withdraw-summary">
-        <div>
-          <dt>{t('wallet.withdraw.fee')}</dt>
-          <dd className="tabular" data-testid="withdraw-fee">
-            {feeLine}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('wallet.withdraw.receive')}</dt>
-          <dd className="tabular">{receiveLine}</dd>
-        </div>
-        <div className="funds-summary-total">
-          <dt>{t('wallet.withdraw.total')}</dt>
-          <dd className="tabular" data-testid="withdraw-total">
-            {totalLine}
-          </dd>
-        </div>
-      </dl>
-      {fee?.source === 'local' && !feeQuery.isFetching ? (
-        <p className="field-hint">{t('wallet.withdraw.feeLocal')}</p>
-      ) : null}
-      {errors.form ? (
-        <p id={formErrorId} className="form-error" role="alert" data-testid="withdraw-form-error">
-          {message(errors.form)}
-        </p>
-      ) : null}
-      <div className="wallet-form-actions">
-        <Button type="submit" icon={<ArrowUpFromLine size={15} aria-hidden="true" />} data-testid="withdraw-review">
-          {t('wallet.withdraw.review')}
-        </Button>
+    </>
+  );
+}
+
+/** The fee, what arrives and what leaves the balance, for the amount as typed. */
+function WithdrawTotals({ form }: { form: WithdrawFormModel }) {
+  const { t } = useTranslation();
+  const { feeLine, receiveLine, totalLine } = withdrawLines(t, form);
+  return (
+    <dl className="funds-summary" aria-live="polite" data-testid="withdraw-summary">
+      <div>
+        <dt>{t('wallet.withdraw.fee')}</dt>
+        <dd className="tabular" data-testid="withdraw-fee">
+          {feeLine}
+        </dd>
       </div>
-      <ul className="funds-help" data-testid="withdraw-help">
-        <li>{t('wallet.withdraw.help.time')}</li>
-        <li>{twoFactorRequired ? t('wallet.withdraw.help.twoFactorOn') : t('wallet.withdraw.help.twoFactor')}</li>
-        {limits.data ? (
-          <li data-testid="withdraw-limit">
-            {t('wallet.withdraw.help.limit', {
-              remaining: `$${formatBalance(limits.data.remaining_usd, 'USD')}`,
-              limit: `$${formatBalance(limits.data.daily_limit_usd, 'USD')}`,
-            })}
-          </li>
-        ) : null}
-      </ul>
-    </form>
+      <div>
+        <dt>{t('wallet.withdraw.receive')}</dt>
+        <dd className="tabular">{receiveLine}</dd>
+      </div>
+      <div className="funds-summary-total">
+        <dt>{t('wallet.withdraw.total')}</dt>
+        <dd className="tabular" data-testid="withdraw-total">
+          {totalLine}
+        </dd>
+      </div>
+    </dl>
   );
 }
 
