@@ -125,6 +125,9 @@ export function listeningBaseUrl(publicUrl: string, address: AddressInfo | strin
   return `${configured.protocol}//${host}:${address.port}`;
 }
 
+/** Decimals of a sandbox exchange rate: finer than any listed price, so the quoted amounts are exact to the coin. */
+const REFERENCE_RATE_SCALE = 12;
+
 /**
  * Price of one `payCurrency` in `orderCurrency`, from the live reference prices (USD-quoted), for the
  * sandbox's quotes; null when either price is unknown (the checkout then shows the order amount).
@@ -134,5 +137,5 @@ function referenceRate(usdPrice: UsdPrice | undefined, orderCurrency: string, pa
   const pay = usd(payCurrency);
   const order = usd(orderCurrency);
   if (!pay || !order || !isPositive(order) || !isPositive(pay)) return null;
-  return canonical(div(pay, order, 12, 'half_even'));
+  return canonical(div(pay, order, REFERENCE_RATE_SCALE, 'half_even'));
 }

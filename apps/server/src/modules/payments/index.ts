@@ -14,9 +14,17 @@ import { facadePaymentRoutes, sandboxChainRoutes, walletDepositRoutes, webhookRo
  * workers (chain confirmations, payment reconciliation), which stop when the server closes.
  */
 
+/** Looks per confirmation time: a deposit is seen confirmed within a tenth of that time of its due moment. */
+const CONFIRM_LOOKS_PER_DELAY = 10;
+/** At least this long between looks: tests confirm in milliseconds, and a tighter loop only burns CPU. */
+const MIN_CONFIRM_INTERVAL_MS = 50;
+/** At most this long between looks: a confirmation never waits more than a second to be seen. */
+const MAX_CONFIRM_INTERVAL_MS = 1_000;
+
 /** How often the sandbox chain's confirmations are looked at: a tenth of the confirmation time, within bounds. */
 function confirmIntervalMs(confirmDelayMs: number): number {
-  return Math.min(1_000, Math.max(50, Math.floor(confirmDelayMs / 10)));
+  const interval = Math.floor(confirmDelayMs / CONFIRM_LOOKS_PER_DELAY);
+  return Math.min(MAX_CONFIRM_INTERVAL_MS, Math.max(MIN_CONFIRM_INTERVAL_MS, interval));
 }
 
 /** The module's parts (tests drive a worker pass by hand). */
