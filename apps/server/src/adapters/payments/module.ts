@@ -125,7 +125,7 @@ export function listeningBaseUrl(publicUrl: string, address: AddressInfo | strin
   return `${configured.protocol}//${host}:${address.port}`;
 }
 
-/** Decimals of a sandbox exchange rate: finer than any listed price, so the quoted amounts are exact to the coin. */
+/** Decimals of a sandbox exchange rate: more than a quoted amount shows, so the rate's rounding never shows in it. */
 const REFERENCE_RATE_SCALE = 12;
 
 /**
