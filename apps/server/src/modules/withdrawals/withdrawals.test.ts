@@ -301,10 +301,20 @@ describeEachDatabase(
             await new Promise((r) => setTimeout(r, 10));
           await processorOf(server()).idle();
           // What a crash between the claim and the answer leaves: the attempt marked under way, its lease run out.
-          await server().db.query(
-            `UPDATE withdrawals SET in_flight_since = $2, claimed_until = $2, next_attempt_at = $2 WHERE id = $1`,
-            [answer.body.id, new Date(server().clock.now.getTime() - 10 * 60_000)],
-          );
+          // The refused attempt's retry (a second later) may claim the row and record another refusal
+          // over the crash on a slow machine: crash it again until the crash is what the row shows.
+          for (let tries = 0; tries < 20; tries++) {
+            await server().db.query(
+              `UPDATE withdrawals SET in_flight_since = $2, claimed_until = $2, next_attempt_at = $2 WHERE id = $1`,
+              [answer.body.id, new Date(server().clock.now.getTime() - 10 * 60_000)],
+            );
+            await processorOf(server()).idle();
+            const row = await server().db.query<{ in_flight_since: Date | null; review_reason: string | null }>(
+              'SELECT in_flight_since, review_reason FROM withdrawals WHERE id = $1',
+              [answer.body.id],
+            );
+            if (row.rows[0]?.in_flight_since || row.rows[0]?.review_reason) break;
+          }
           fake.createError = null;
           const calls = fake.createCalls;
           processorOf(server()).kick();
