@@ -25,6 +25,9 @@ export const HOUSE_ACCOUNTS = [
   },
 ] as const;
 
+/** The house's own accounts (the market maker and the simulated takers): their orders notify nobody. */
+export const HOUSE_ACCOUNT_IDS: ReadonlySet<string> = new Set(HOUSE_ACCOUNTS.map((account) => account.id));
+
 /** Each currency is topped up to this USD value whenever it falls below half of it. */
 const FUNDING_USD = 20_000_000n;
 const SCALE = 8;

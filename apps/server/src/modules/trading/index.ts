@@ -6,7 +6,6 @@ import { ledgerOf } from '../ledger/service.ts';
 import type { Markets } from '../markets/index.ts';
 import type { OrderChange } from './batch-effects.ts';
 import { Exchange } from './exchange.ts';
-import { MARKET_MAKER_ACCOUNT_ID, MARKET_TAKER_ACCOUNT_ID } from './house-accounts.ts';
 import { MarketMaker } from './market-maker.ts';
 import { MarketTaker } from './market-taker.ts';
 import { toOrderView } from './order-state.ts';
@@ -21,8 +20,7 @@ export { Exchange } from './exchange.ts';
 export const accountOrdersTopic = (accountId: string) => `account.${accountId}.orders`;
 export const accountBalancesTopic = (accountId: string) => `account.${accountId}.balances`;
 
-/** The house's own accounts (the market maker and the simulated takers). */
-export const HOUSE_ACCOUNT_IDS: ReadonlySet<string> = new Set([MARKET_MAKER_ACCOUNT_ID, MARKET_TAKER_ACCOUNT_ID]);
+export { HOUSE_ACCOUNT_IDS } from './house-accounts.ts';
 
 /** The running exchange and what trades on it (the routes, the bots, the conversions desk's view). */
 export type Trading = ModuleParts & TradingDeps;
