@@ -1,6 +1,7 @@
 import { healthResponseSchema } from '@platform/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { PriceSources } from '../markets/sources.ts';
 
@@ -8,6 +9,15 @@ const startedAt = Date.now();
 
 export function healthRoutes(app: FastifyInstance, context: AppContext, sources: PriceSources): void {
   const { db } = context;
+  // Binance's /api/v3/ping: a connectivity check that does nothing, through the same hooks as every
+  // other call. It is also the benchmarks' ceiling: no public read can be faster than this.
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/v1/ping',
+      { schema: { tags: ['system'], summary: 'Connectivity check: an empty object', response: { 200: z.object({}) } } },
+      async () => ({}),
+    );
   app.withTypeProvider<ZodTypeProvider>().get(
     '/health',
     {

@@ -11,8 +11,9 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { unwrap } from '../../lib/errors.ts';
 import { errorResponses } from '../auth/index.ts';
+import { candles } from './candle-reads.ts';
 import type { MarketFeed } from './feed.ts';
-import { candles, findTradingPair, listTradingPairs, statistics, ticker } from './service.ts';
+import { findTradingPair, listTradingPairs, statistics, ticker } from './service.ts';
 
 const tags = ['markets'];
 /** Longest pair id or symbol in a path: 'USDT/USDC' and the like are under 20; longer is never a pair. */
