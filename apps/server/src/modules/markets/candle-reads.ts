@@ -8,25 +8,143 @@ import {
 import { type Amount, decimal, formatDecimal, toScale } from '@platform/money';
 import type { Queryable } from '../../db/database.ts';
 import { fail, ok, type Result } from '../../lib/errors.ts';
-import { aggregateCandles, type DecimalCandle, deriveCrossCandles, sourceInterval } from './candles.ts';
+import {
+  aggregateCandles,
+  bucketStart,
+  type DecimalCandle,
+  deriveCrossCandles,
+  type StoredInterval,
+  sourceInterval,
+} from './candles.ts';
 import { findTradingPair } from './service.ts';
 
-const WEEK_MS = 7 * 86_400_000;
-
 export type CandlesQuery = { range?: ChartRange; interval?: CandleInterval; from?: number; to?: number; limit: number };
+export type CandlesResponse = { pair_id: string; interval: CandleInterval; candles: Candle[] };
+
+/** What a candle read needs of a pair. */
+export type CandlePair = {
+  id: string;
+  base: string;
+  quote: string;
+  pricePrecision: number;
+  quantityPrecision: number;
+};
+
+/**
+ * The pair behind a symbol. The one place candle reads look a pair up: the catalogue is to move
+ * into memory (issue 15), and this is where its lookup goes in.
+ */
+export async function lookupCandlePair(db: Queryable, symbol: string): Promise<Result<CandlePair>> {
+  const found = await findTradingPair(db, undefined, symbol);
+  if (!found.ok) return found;
+  const pair = found.value;
+  return ok({
+    id: pair.id,
+    base: pair.base_currency,
+    quote: pair.quote_currency,
+    pricePrecision: pair.price_precision,
+    quantityPrecision: pair.quantity_precision,
+  });
+}
+
+/**
+ * A candle query reduced to what its answer depends on. Candles open on bucket boundaries, so
+ * "time + size > from and time <= to" keeps exactly the buckets from bucketStart(from) to
+ * bucketStart(to): two reads in the same buckets get the same candles, whatever their instants.
+ */
+export type CandlePlan = {
+  pair: CandlePair;
+  interval: CandleInterval;
+  stored: StoredInterval;
+  /** Open time of the first bucket shown. */
+  startMs: number;
+  /** End (exclusive) of the last bucket shown. */
+  endMs: number;
+  limit: number;
+  /** The stored series the answer is built from: BASE_USD, and for another quote QUOTE_USD and the pair's own. */
+  sources: string[];
+  /** Same key, same answer for the same data. */
+  key: string;
+};
+
+/** Most time a read may span: five years (a week of minutes is the common worst case). */
+const MAX_SPAN_MS = 5 * 365 * 86_400_000;
+
+/**
+ * A range picks its interval and span (spec chart ranges); otherwise the interval (default 1h)
+ * with from/to, or the last `limit` candles up to now.
+ */
+export function planCandles(pair: CandlePair, query: CandlesQuery, nowMs: number): Result<CandlePlan> {
+  const range = query.range ? chartRangeIntervals[query.range] : undefined;
+  const interval = range?.interval ?? query.interval ?? '1h';
+  const size = candleIntervalMs[interval];
+  const toMs = query.to ?? nowMs;
+  let fromMs = query.from ?? (range?.spanMs != null ? toMs - range.spanMs : toMs - size * query.limit);
+  if (range && range.spanMs === null && query.from === undefined) fromMs = toMs - MAX_SPAN_MS;
+  if (fromMs > toMs) return fail('VALIDATION_ERROR', { message: 'from must not be after to' });
+  if (toMs - fromMs > MAX_SPAN_MS) fromMs = toMs - MAX_SPAN_MS;
+  const startMs = bucketStart(fromMs, interval);
+  const endMs = bucketStart(toMs, interval) + size;
+  const sources = pair.quote === 'USD' ? [`${pair.base}_USD`] : [`${pair.base}_USD`, `${pair.quote}_USD`, pair.id];
+  return ok({
+    pair,
+    interval,
+    stored: sourceInterval[interval],
+    startMs,
+    endMs,
+    limit: query.limit,
+    sources,
+    key: `${pair.id}|${interval}|${startMs}|${endMs}|${query.limit}`,
+  });
+}
+
+/**
+ * The answer from the stored series of plan.sources (oldest first, within startMs..endMs).
+ * Generated history is stored for the USD pairs only; another quote's history is derived from the
+ * two USD series, up to the first candle of its own trades.
+ */
+export function buildCandles(plan: CandlePlan, series: readonly (readonly DecimalCandle[])[]): CandlesResponse {
+  const { pair, interval } = plan;
+  const [base = [], quote = [], own = []] = series;
+  let candles: readonly DecimalCandle[] = base;
+  if (plan.sources.length > 1) {
+    // Once the pair trades, its own candles (from its trades) take over from the derived history.
+    const firstOwn = own[0]?.time ?? Number.POSITIVE_INFINITY;
+    const derived = deriveCrossCandles(base, quote, pair.pricePrecision).filter((candle) => candle.time < firstOwn);
+    candles = [...derived, ...own];
+  }
+  const aggregated = interval === plan.stored ? candles : aggregateCandles(candles, interval);
+  const shown = (value: Amount, scale: number) => formatDecimal(toScale(value, scale, 'half_even'));
+  return {
+    pair_id: pair.id,
+    interval,
+    candles: aggregated
+      .filter((candle) => candle.time >= plan.startMs && candle.time < plan.endMs)
+      .slice(-plan.limit)
+      .map((candle) => ({
+        time: candle.time,
+        open: shown(candle.open, pair.pricePrecision),
+        high: shown(candle.high, pair.pricePrecision),
+        low: shown(candle.low, pair.pricePrecision),
+        close: shown(candle.close, pair.pricePrecision),
+        volume: shown(candle.volume, pair.quantityPrecision),
+      })),
+  };
+}
 
 type CandleRow = { open_time: Date; open: string; high: string; low: string; close: string; volume: string };
 
-async function storedCandles(
+/** Stored candles of a series opening in [fromMs, toMs), oldest first. */
+export async function storedCandles(
   db: Queryable,
   pairId: string,
-  interval: string,
+  interval: StoredInterval,
   fromMs: number,
   toMs: number,
 ): Promise<DecimalCandle[]> {
   const result = await db.query<CandleRow>(
     `SELECT open_time, open::text, high::text, low::text, close::text, volume::text FROM candles
-     WHERE pair_id = $1 AND interval = $2 AND open_time >= $3 AND open_time <= $4 ORDER BY open_time`,
+     WHERE pair_id = $1 AND interval = $2 AND open_time >= $3 AND open_time < $4 ORDER BY open_time`,
     [pairId, interval, new Date(fromMs).toISOString(), new Date(toMs).toISOString()],
   );
   return result.rows.map((row) => ({
@@ -39,60 +157,13 @@ async function storedCandles(
   }));
 }
 
-/** Most candles a span may cover before aggregation: a week of minutes is the worst case. */
-const MAX_SPAN_MS = 5 * 365 * 86_400_000;
-
 /**
- * Candles of a pair. A range picks its interval and span (spec chart ranges); otherwise the
- * interval (default 1h) with from/to, or the last `limit` candles up to now. Generated history is
- * stored for the USD pairs only; another quote's history is derived from the two USD series, up to
- * the first candle of its own trades. Live candles of every pair come from its trades (feed.ts).
+ * The answer computed from the database alone, as every read did before the live candles: right
+ * once the candles in the making are written (a flush). Tests compare the cached reads with it.
  */
-export async function candles(
-  db: Queryable,
-  symbol: string,
-  query: CandlesQuery,
-  nowMs: number,
-): Promise<Result<{ pair_id: string; interval: CandleInterval; candles: Candle[] }>> {
-  const pairResult = await findTradingPair(db, undefined, symbol);
-  if (!pairResult.ok) return pairResult;
-  const pair = pairResult.value;
-  const range = query.range ? chartRangeIntervals[query.range] : undefined;
-  const interval = range?.interval ?? query.interval ?? '1h';
-  const size = candleIntervalMs[interval];
-  const toMs = query.to ?? nowMs;
-  let fromMs = query.from ?? (range?.spanMs != null ? toMs - range.spanMs : toMs - size * query.limit);
-  if (range && range.spanMs === null && query.from === undefined) fromMs = toMs - MAX_SPAN_MS;
-  if (fromMs > toMs) return fail('VALIDATION_ERROR', { message: 'from must not be after to' });
-  if (toMs - fromMs > MAX_SPAN_MS) fromMs = toMs - MAX_SPAN_MS;
-
-  const stored = sourceInterval[interval];
-  // A week's candle is built from days: reach back one more week so the first one is whole.
-  const alignedFrom = fromMs - (fromMs % size) - (interval === '1w' ? WEEK_MS : 0);
-  const base = await storedCandles(db, `${pair.base_currency}_USD`, stored, alignedFrom, toMs);
-  let series: DecimalCandle[] = base;
-  if (pair.quote_currency !== 'USD') {
-    const quote = await storedCandles(db, `${pair.quote_currency}_USD`, stored, alignedFrom, toMs);
-    // Once the pair trades, its own candles (from its trades) take over from the derived history.
-    const own = await storedCandles(db, pair.id, stored, alignedFrom, toMs);
-    const firstOwn = own[0]?.time ?? Number.POSITIVE_INFINITY;
-    const derived = deriveCrossCandles(base, quote, pair.price_precision).filter((candle) => candle.time < firstOwn);
-    series = [...derived, ...own];
-  }
-  const aggregated = (interval === stored ? series : aggregateCandles(series, interval)).filter(
-    (candle) => candle.time + size > fromMs && candle.time <= toMs,
+export async function candlesFromDatabase(db: Queryable, plan: CandlePlan): Promise<CandlesResponse> {
+  const series = await Promise.all(
+    plan.sources.map((id) => storedCandles(db, id, plan.stored, plan.startMs, plan.endMs)),
   );
-  const shown = (value: Amount, scale: number) => formatDecimal(toScale(value, scale, 'half_even'));
-  return ok({
-    pair_id: pair.id,
-    interval,
-    candles: aggregated.slice(-query.limit).map((candle) => ({
-      time: candle.time,
-      open: shown(candle.open, pair.price_precision),
-      high: shown(candle.high, pair.price_precision),
-      low: shown(candle.low, pair.price_precision),
-      close: shown(candle.close, pair.price_precision),
-      volume: shown(candle.volume, pair.quantity_precision),
-    })),
-  });
+  return buildCandles(plan, series);
 }

@@ -18,7 +18,7 @@ import type { PriceQuote, PriceSource } from '../../adapters/prices/types.ts';
 import type { Database } from '../../db/database.ts';
 import type { Logger } from '../../logger.ts';
 import type { PubSub } from '../../realtime/pubsub.ts';
-import { insertCandleRows } from './seed.ts';
+import { LiveCandles } from './live-candles.ts';
 import { CoinWindow, type MinuteBucket, TradeWindow } from './windows.ts';
 
 const MS_PER_MINUTE = 60_000;
@@ -52,9 +52,6 @@ export type PairStats = {
   timestampMs: number;
 };
 
-/** Candles in the making for a pair, flushed to the database every few seconds. */
-type PendingCandle = { open: Amount; high: Amount; low: Amount; close: Amount; volumeDelta: Amount };
-
 export type MarketFeedOptions = {
   db: Database;
   pubsub: PubSub;
@@ -71,8 +68,6 @@ export type MarketFeedOptions = {
 };
 
 export const priceTopic = (pairId: string) => `price.${pairId}`;
-
-const intervalStartMs = { '1m': MS_PER_MINUTE, '1h': 60 * MS_PER_MINUTE, '1d': DAY_MS } as const;
 
 /** Price messages at most four times a second per pair: smooth to the eye, bounded for slow sockets. */
 const DEFAULT_PUBLISH_INTERVAL_MS = 250;
@@ -93,13 +88,14 @@ export class MarketFeed {
   private readonly pairsBySymbol = new Map<string, FeedPair[]>();
   private readonly pairsById = new Map<string, FeedPair>();
   private readonly dirtyPairs = new Set<string>();
-  private readonly pendingCandles = new Map<string, PendingCandle>();
+  /** Candles in the making: written every few seconds, read from memory until then. */
+  readonly candles: LiveCandles;
   private readonly timers: NodeJS.Timeout[] = [];
   private unsubscribe: (() => void) | null = null;
-  private flushing: Promise<void> = Promise.resolve();
   private stopped = false;
 
   constructor(private readonly options: MarketFeedOptions) {
+    this.candles = new LiveCandles(options.db, options.log, options.clock);
     for (const pair of options.pairs) {
       this.pairsById.set(pair.id, pair);
       for (const symbol of [pair.base, pair.quote]) {
@@ -290,53 +286,12 @@ export class MarketFeed {
   }
 
   private updateCandles(pairId: string, price: Amount, addedVolume: Amount, timeMs: number): void {
-    for (const [interval, size] of Object.entries(intervalStartMs)) {
-      const key = `${pairId}|${interval}|${Math.floor(timeMs / size) * size}`;
-      const pending = this.pendingCandles.get(key);
-      if (!pending) {
-        this.pendingCandles.set(key, { open: price, high: price, low: price, close: price, volumeDelta: addedVolume });
-        continue;
-      }
-      if (gt(price, pending.high)) pending.high = price;
-      if (lt(price, pending.low)) pending.low = price;
-      pending.close = price;
-      pending.volumeDelta = add(pending.volumeDelta, addedVolume);
-    }
+    this.candles.record(pairId, price, addedVolume, timeMs);
   }
 
-  /** Writes the candles in the making: highs and lows widen, the close moves, volumes add up. */
+  /** Writes the candles in the making (see LiveCandles). */
   flush(): Promise<void> {
-    const run = async () => {
-      if (this.pendingCandles.size === 0) return;
-      const entries = [...this.pendingCandles.entries()];
-      this.pendingCandles.clear();
-      const rows = entries.map(([key, candle]) => {
-        const [pairId = '', interval = '', startMs = '0'] = key.split('|');
-        const text = (value: Amount) => formatDecimal(value);
-        return [
-          pairId,
-          interval,
-          new Date(Number(startMs)).toISOString(),
-          text(candle.open),
-          text(candle.high),
-          text(candle.low),
-          text(candle.close),
-          text(candle.volumeDelta),
-        ] as [string, string, string, string, string, string, string, string];
-      });
-      try {
-        await insertCandleRows(
-          this.options.db,
-          rows,
-          `DO UPDATE SET high = GREATEST(candles.high, EXCLUDED.high), low = LEAST(candles.low, EXCLUDED.low),
-             close = EXCLUDED.close, volume = candles.volume + EXCLUDED.volume`,
-        );
-      } catch (error) {
-        this.options.log.warn({ err: error }, 'could not write candles');
-      }
-    };
-    this.flushing = this.flushing.then(run);
-    return this.flushing;
+    return this.candles.flush();
   }
 
   private publishDirty(): void {

@@ -1,5 +1,6 @@
 import { formatDecimal } from '@platform/money';
 import type { AppContext, ModuleParts } from '../../context.ts';
+import { CandleReads } from './candle-cache.ts';
 import { type FeedPair, MarketFeed } from './feed.ts';
 import { marketsRoutes } from './routes.ts';
 import { seedCatalogue, seedHistory } from './seed.ts';
@@ -54,6 +55,8 @@ export async function createMarkets(context: AppContext): Promise<Markets> {
     pollIntervalMs: config.pricePollIntervalMs,
   });
 
+  const candleReads = new CandleReads(db, feed.candles);
+
   const quotes = await feed.prime();
   const endPrices = new Map([...quotes.values()].map((quote) => [quote.symbol, quote.priceUsd]));
   let ownQuote: ((pairId: string) => ReferenceQuote | undefined) | null = null;
@@ -78,6 +81,8 @@ export async function createMarkets(context: AppContext): Promise<Markets> {
   const history = seedHistory(db, endPrices, historyOptions, () => closing)
     .then(async (inserted) => {
       if (!closing) await feed.loadWindows();
+      // The history under the live candles changed: they are read again.
+      feed.candles.reset();
       log.info(
         { pairs: feedPairs.length, candlesInserted: inserted, ms: Date.now() - startedAtMs },
         'market history ready',
@@ -90,7 +95,7 @@ export async function createMarkets(context: AppContext): Promise<Markets> {
     sources,
     history,
     referenceQuote: (pairId) => referenceQuote(ownQuote, pubsub, pairId),
-    routes: (scope) => marketsRoutes(scope, context, feed),
+    routes: (scope) => marketsRoutes(scope, context, feed, candleReads),
     stop: async () => {
       closing = true;
       await history;

@@ -9,9 +9,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { sendEncoded } from '../../http/encoded-body.ts';
 import { unwrap } from '../../lib/errors.ts';
 import { errorResponses } from '../auth/index.ts';
-import { candles } from './candle-reads.ts';
+import type { CandleReads } from './candle-cache.ts';
 import type { MarketFeed } from './feed.ts';
 import { findTradingPair, listTradingPairs, statistics, ticker } from './service.ts';
 
@@ -23,7 +24,12 @@ const symbolParams = z.object({
 });
 
 /** Public market data: pairs, tickers, statistics and candles. */
-export function marketsRoutes(scope: FastifyInstance, context: AppContext, feed: MarketFeed): void {
+export function marketsRoutes(
+  scope: FastifyInstance,
+  context: AppContext,
+  feed: MarketFeed,
+  candleReads: CandleReads,
+): void {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   const { db, clock } = context;
 
@@ -89,6 +95,10 @@ export function marketsRoutes(scope: FastifyInstance, context: AppContext, feed:
         response: { 200: candlesResponseSchema, ...errorResponses(400, 404) },
       },
     },
-    async (request) => unwrap(await candles(db, request.params.symbol, request.query, clock().getTime())),
+    // Pre-encoded (the schema above documents it): one body per change for every poller, 304 when unchanged.
+    async (request, reply) => {
+      const body = unwrap(await candleReads.read(request.params.symbol, request.query, clock().getTime()));
+      return sendEncoded(request, reply, body);
+    },
   );
 }
