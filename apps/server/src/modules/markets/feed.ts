@@ -1,19 +1,5 @@
 import type { PriceUpdate } from '@platform/contracts';
-import {
-  type Amount,
-  add,
-  decimal,
-  div,
-  eq,
-  formatDecimal,
-  gt,
-  isZero,
-  lt,
-  mul,
-  sub,
-  toScale,
-  zero,
-} from '@platform/money';
+import { type Amount, decimal, div, eq, formatDecimal, gt, isZero, lt, mul, sub, toScale, zero } from '@platform/money';
 import type { PriceQuote, PriceSource } from '../../adapters/prices/types.ts';
 import type { Database } from '../../db/database.ts';
 import type { Logger } from '../../logger.ts';
