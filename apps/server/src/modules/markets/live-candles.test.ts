@@ -137,10 +137,15 @@ describeEachDatabase('live candles', (server) => {
     const inMemory = (await read(server(), 'ETH_USD', query)).body.candles;
     const candle = inMemory.find((one) => one.time === minute);
     expect(candle?.close).toBe(shown('4100', precisions.get('ETH_USD')!.price));
-    for (const step of ['previous window', 'two windows back, not written', 'written']) {
+    const steps = ['previous window', 'two windows back, not written', 'written'];
+    for (const [index, step] of steps.entries()) {
       if (step === 'written') await server().services.markets.feed.flush();
       else server().clock.advance(60_000);
-      const candles = (await read(server(), 'ETH_USD', query)).body.candles;
+      // A query seen before (its body kept) and one never seen (built from the parts at this step).
+      const kept = (await read(server(), 'ETH_USD', query)).body.candles;
+      const fresh = `interval=1m&from=${minute - 600_000}&limit=${10 + index}`;
+      const candles = (await read(server(), 'ETH_USD', fresh)).body.candles;
+      expect(kept, step).toEqual(candles.slice(-kept.length));
       expect(
         candles.filter((one) => one.time === minute),
         step,
