@@ -2,6 +2,8 @@ import { type Candle, type CandleInterval, candleIntervalMs } from '@platform/co
 import { decimal, formatDecimal, toScale } from '@platform/money';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase, type TestServer } from '../../test/harness.ts';
+import { signUp } from '../auth/test-support.ts';
+import { fund, placeOrder } from '../trading/test-support.ts';
 import { type CandlesQuery, candlesFromDatabase, lookupCandlePair, planCandles } from './candle-reads.ts';
 
 type Body = { pair_id: string; interval: CandleInterval; candles: Candle[] };
@@ -69,7 +71,7 @@ describeEachDatabase('live candles', (server) => {
     }
   });
 
-  it('shows a trade in the current candle on the next read, before it is written', async () => {
+  it('shows a trade in the current candle on the next read, without waiting for a flush', async () => {
     const now = toNextWindow(server(), '1m');
     const { price, quantity } = precisions.get('BTC_USD')!;
     const before = (await read(server(), 'BTC_USD', 'interval=1m&limit=3')).body.candles;
@@ -87,6 +89,28 @@ describeEachDatabase('live candles', (server) => {
       volume: shown('0.875', quantity),
     });
     expect(after.slice(0, -1)).toEqual(before.slice(-2));
+  });
+
+  it('shows a trade of the order path (engine, settlement) on the next read', async () => {
+    const now = toNextWindow(server(), '1m');
+    const [seller, buyer] = [await signUp(server()), await signUp(server())];
+    const price = server().services.markets.referenceQuote('BTC_USD')!.price;
+    await fund(server(), seller.session.account_id, 'BTC', '1');
+    await fund(server(), buyer.session.account_id, 'USD', '200000');
+    const order = { trading_pair: 'BTC_USD', type: 'limit', price, quantity: '0.01' };
+    expect((await placeOrder(server(), seller.session.token, { ...order, side: 'sell' })).status).toBe(201);
+    const bought = await placeOrder(server(), buyer.session.token, { ...order, side: 'buy' });
+    expect(bought.body.status).toBe('filled');
+    const candle = (await read(server(), 'BTC_USD', 'interval=1m&limit=1')).body.candles[0];
+    const quantity = precisions.get('BTC_USD')!.quantity;
+    expect(candle).toEqual({
+      time: now - (now % 60_000),
+      open: price,
+      high: price,
+      low: price,
+      close: price,
+      volume: shown('0.01', quantity),
+    });
   });
 
   it('answers a poller 304 while nothing changed, and the new candle after a trade', async () => {
