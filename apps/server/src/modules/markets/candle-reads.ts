@@ -9,6 +9,7 @@ import { type Amount, decimal, formatDecimal, toScale } from '@platform/money';
 import type { Queryable } from '../../db/database.ts';
 import { fail, ok, type Result } from '../../lib/errors.ts';
 import { aggregateCandles, type DecimalCandle, deriveCrossCandles, sourceInterval } from './candles.ts';
+import type { PairCatalogue } from './catalogue.ts';
 import { findTradingPair } from './service.ts';
 
 const WEEK_MS = 7 * 86_400_000;
@@ -50,11 +51,12 @@ const MAX_SPAN_MS = 5 * 365 * 86_400_000;
  */
 export async function candles(
   db: Queryable,
+  pairs: PairCatalogue,
   symbol: string,
   query: CandlesQuery,
   nowMs: number,
 ): Promise<Result<{ pair_id: string; interval: CandleInterval; candles: Candle[] }>> {
-  const pairResult = await findTradingPair(db, undefined, symbol);
+  const pairResult = findTradingPair(pairs, undefined, symbol);
   if (!pairResult.ok) return pairResult;
   const pair = pairResult.value;
   const range = query.range ? chartRangeIntervals[query.range] : undefined;

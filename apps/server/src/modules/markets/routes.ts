@@ -9,11 +9,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { sendEncoded } from '../../http/encoded-body.ts';
 import { unwrap } from '../../lib/errors.ts';
 import { errorResponses } from '../auth/index.ts';
 import { candles } from './candle-reads.ts';
-import type { MarketFeed } from './feed.ts';
-import { findTradingPair, listTradingPairs, statistics, ticker } from './service.ts';
+import type { MarketSnapshots } from './snapshots.ts';
 
 const tags = ['markets'];
 /** Longest pair id or symbol in a path: 'USDT/USDC' and the like are under 20; longer is never a pair. */
@@ -22,8 +22,12 @@ const symbolParams = z.object({
   symbol: z.string().max(MAX_PAIR_LENGTH).describe('Pair as BTC_USD, BTC-USD or BTC/USD (url-encoded)'),
 });
 
-/** Public market data: pairs, tickers, statistics and candles. */
-export function marketsRoutes(scope: FastifyInstance, context: AppContext, feed: MarketFeed): void {
+/**
+ * Public market data: pairs, tickers, statistics and candles. All but the candles are sent from
+ * bodies encoded once per change (snapshots.ts), with an ETag that a client's If-None-Match turns
+ * into a 304; the response schemas stay for the OpenAPI document and are checked when a body is built.
+ */
+export function marketsRoutes(scope: FastifyInstance, context: AppContext, snapshots: MarketSnapshots): void {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   const { db, clock } = context;
 
@@ -36,7 +40,7 @@ export function marketsRoutes(scope: FastifyInstance, context: AppContext, feed:
         response: { 200: z.array(tradingPairSchema) },
       },
     },
-    async () => listTradingPairs(db, feed),
+    async (request, reply) => sendEncoded(request, reply, snapshots.tradingPairs()),
   );
 
   app.get(
@@ -49,7 +53,7 @@ export function marketsRoutes(scope: FastifyInstance, context: AppContext, feed:
         response: { 200: tradingPairSchema, ...errorResponses(404) },
       },
     },
-    async (request) => unwrap(await findTradingPair(db, feed, request.params.id)),
+    async (request, reply) => sendEncoded(request, reply, unwrap(snapshots.tradingPair(request.params.id))),
   );
 
   app.get(
@@ -62,7 +66,7 @@ export function marketsRoutes(scope: FastifyInstance, context: AppContext, feed:
         response: { 200: priceUpdateSchema, ...errorResponses(404) },
       },
     },
-    async (request) => unwrap(await ticker(db, feed, request.params.symbol)),
+    async (request, reply) => sendEncoded(request, reply, unwrap(snapshots.ticker(request.params.symbol))),
   );
 
   app.get(
@@ -75,7 +79,7 @@ export function marketsRoutes(scope: FastifyInstance, context: AppContext, feed:
         response: { 200: marketStatisticsSchema, ...errorResponses(404) },
       },
     },
-    async (request) => unwrap(await statistics(db, feed, request.params.symbol)),
+    async (request, reply) => sendEncoded(request, reply, unwrap(snapshots.statistics(request.params.symbol))),
   );
 
   app.get(
@@ -89,6 +93,7 @@ export function marketsRoutes(scope: FastifyInstance, context: AppContext, feed:
         response: { 200: candlesResponseSchema, ...errorResponses(400, 404) },
       },
     },
-    async (request) => unwrap(await candles(db, request.params.symbol, request.query, clock().getTime())),
+    async (request) =>
+      unwrap(await candles(db, snapshots.pairs, request.params.symbol, request.query, clock().getTime())),
   );
 }
