@@ -191,7 +191,8 @@ export const orderBookSchema = z.object({
   sequence: z.number().int(),
   bids: z.array(bookLevelSchema),
   asks: z.array(bookLevelSchema),
-  timestamp: z.number().int(),
+  // The server encodes the book once per sequence: two reads of an unchanged book carry the same time.
+  timestamp: z.number().int().describe('When this picture of the book was taken (unix ms), not the time of the read'),
 });
 export type OrderBookView = z.infer<typeof orderBookSchema>;
 

@@ -68,8 +68,7 @@ export class MarketSnapshots {
     );
   }
 
-  /** The pairs as values (for a read that filters or maps them before encoding its own body). */
-  tradingPairValues(onlyOpen = false): TradingPair[] {
+  private tradingPairValues(onlyOpen: boolean): TradingPair[] {
     const rows = this.pairs.all();
     return (onlyOpen ? rows.filter(isOpen) : rows).map((row) => toTradingPair(row, this.feed));
   }

@@ -1,5 +1,6 @@
 import {
   MARKET_TRADES_MAX_LIMIT,
+  type OrderBookView,
   orderBookSchema,
   orderBookStatsSchema,
   type Trade,
@@ -21,7 +22,6 @@ import { marketOf, type TradeRow } from './service.ts';
  */
 const MAX_CACHED_BODIES = 2_000;
 const tradesSchema = z.array(tradeSchema);
-type OrderBook = z.infer<typeof orderBookSchema>;
 type OrderBookStats = z.infer<typeof orderBookStatsSchema>;
 
 /** A trade of the tape, with what orders it among trades of the same instant (the table's order). */
@@ -167,7 +167,7 @@ export class MarketReads {
     );
   }
 
-  private bookOf(market: MarketSequencer, depth: number): OrderBook {
+  private bookOf(market: MarketSequencer, depth: number): OrderBookView {
     const view = market.depthView(depth);
     return {
       trading_pair: market.spec.id,
