@@ -160,3 +160,13 @@ export const updateWatchlistRequestSchema = z.object({
     .max(WATCHLIST_MAX_PAIRS, { error: `A watchlist holds at most ${WATCHLIST_MAX_PAIRS} pairs` }),
 });
 export type UpdateWatchlistRequest = z.infer<typeof updateWatchlistRequestSchema>;
+
+/**
+ * PATCH /v1/admin/trading-pairs/{id} (admin): open or close a pair. A pair is tradable while it is
+ * both active and enabled by an admin; the change shows in the public pair lists at once.
+ */
+export const updateTradingPairRequestSchema = z.object({
+  is_enabled_by_admin: z.boolean(),
+  is_active: z.boolean().optional(),
+});
+export type UpdateTradingPairRequest = z.infer<typeof updateTradingPairRequestSchema>;

@@ -175,7 +175,11 @@ export const tradesQuerySchema = z.object({
 
 export const accountTradeListSchema = z.object({ trades: z.array(accountTradeSchema), pagination: pageInfoSchema });
 
-export const marketTradesQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(500).default(50) });
+/** Most recent trades one market-trades read returns: the server keeps this many per market in memory. */
+export const MARKET_TRADES_MAX_LIMIT = 500;
+export const marketTradesQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(MARKET_TRADES_MAX_LIMIT).default(50),
+});
 
 /** [price, quantity] */
 export const bookLevelSchema = z.tuple([decimalString, decimalString]);
@@ -187,7 +191,8 @@ export const orderBookSchema = z.object({
   sequence: z.number().int(),
   bids: z.array(bookLevelSchema),
   asks: z.array(bookLevelSchema),
-  timestamp: z.number().int(),
+  // The server encodes the book once per sequence: two reads of an unchanged book carry the same time.
+  timestamp: z.number().int().describe('When this picture of the book was taken (unix ms), not the time of the read'),
 });
 export type OrderBookView = z.infer<typeof orderBookSchema>;
 

@@ -2,6 +2,7 @@ import { createPaymentProviderModule, type PaymentProviderModule } from '../adap
 import type { AppContext, ModuleParts } from '../context.ts';
 import { realtimeModule } from '../realtime/routes.ts';
 import { type Accounts, createAccounts } from './accounts/index.ts';
+import { adminTradingPairsRoutes } from './admin/trading-pairs.ts';
 import { createAuth } from './auth/index.ts';
 import { createConversions } from './conversions/index.ts';
 import { healthRoutes } from './health/routes.ts';
@@ -22,6 +23,7 @@ export type Services = {
   accounts: Accounts;
   markets: Markets;
   provider: ModuleParts;
+  admin: ModuleParts;
   notifications: Notifications;
   trading: Trading;
   realtime: ModuleParts;
@@ -48,7 +50,8 @@ export async function composeModules(context: AppContext): Promise<Services> {
   const auth = createAuth(context, { accounts: accounts.credentials });
   const markets = await createMarkets(context);
   const health: ModuleParts = { routes: (scope) => healthRoutes(scope, context, markets.sources) };
-  const provider: ModuleParts = { routes: (scope) => providerModule(scope, context, markets.feed) };
+  const provider: ModuleParts = { routes: (scope) => providerModule(scope, context, markets) };
+  const admin: ModuleParts = { routes: (scope) => adminTradingPairsRoutes(scope, context, { markets }) };
   const notifications = createNotifications(context, HOUSE_ACCOUNT_IDS);
   const trading = await createTrading(context, { markets, orderEvents: notifications.orderEvents });
   const realtime: ModuleParts = { routes: (scope) => realtimeModule(scope, context) };
@@ -66,6 +69,7 @@ export async function composeModules(context: AppContext): Promise<Services> {
     accounts,
     markets,
     provider,
+    admin,
     notifications,
     trading,
     realtime,
@@ -91,6 +95,7 @@ export function registrationOrder(services: Services): ModuleParts[] {
     services.accounts,
     services.markets,
     services.provider,
+    services.admin,
     services.trading,
     services.realtime,
     services.watchlist,

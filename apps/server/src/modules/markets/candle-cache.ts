@@ -11,6 +11,7 @@ import {
   storedCandles,
 } from './candle-reads.ts';
 import type { DecimalCandle, StoredInterval } from './candles.ts';
+import type { PairCatalogue } from './catalogue.ts';
 import type { LiveCandles, LiveSeries } from './live-candles.ts';
 
 /** Encoded answers kept: one per pair, interval and span that clients poll, with room for odd ones. */
@@ -40,11 +41,12 @@ export class CandleReads {
 
   constructor(
     private readonly db: Queryable,
+    private readonly pairs: PairCatalogue,
     private readonly live: LiveCandles,
   ) {}
 
   async read(symbol: string, query: CandlesQuery, nowMs: number): Promise<Result<EncodedBody>> {
-    const pair = await lookupCandlePair(this.db, symbol);
+    const pair = lookupCandlePair(this.pairs, symbol);
     if (!pair.ok) return pair;
     const plan = planCandles(pair.value, query, nowMs);
     if (!plan.ok) return plan;

@@ -16,7 +16,7 @@ import {
   type StoredInterval,
   sourceInterval,
 } from './candles.ts';
-import { findTradingPair } from './service.ts';
+import type { PairCatalogue } from './catalogue.ts';
 
 export type CandlesQuery = { range?: ChartRange; interval?: CandleInterval; from?: number; to?: number; limit: number };
 export type CandlesResponse = { pair_id: string; interval: CandleInterval; candles: Candle[] };
@@ -30,12 +30,9 @@ export type CandlePair = {
   quantityPrecision: number;
 };
 
-/**
- * The pair behind a symbol. The one place candle reads look a pair up: the catalogue is to move
- * into memory (issue 15), and this is where its lookup goes in.
- */
-export async function lookupCandlePair(db: Queryable, symbol: string): Promise<Result<CandlePair>> {
-  const found = await findTradingPair(db, undefined, symbol);
+/** The pair behind a symbol, from the in-memory catalogue: a candle read never queries for it. */
+export function lookupCandlePair(pairs: PairCatalogue, symbol: string): Result<CandlePair> {
+  const found = pairs.find(symbol);
   if (!found.ok) return found;
   const pair = found.value;
   return ok({

@@ -5,6 +5,7 @@ import type { Database } from '../../db/database.ts';
 import type { Logger } from '../../logger.ts';
 import type { PubSub } from '../../realtime/pubsub.ts';
 import { LiveCandles } from './live-candles.ts';
+import { ChangedPairs, StatsVersions } from './versions.ts';
 import { CoinWindow, type MinuteBucket, TradeWindow } from './windows.ts';
 
 const MS_PER_MINUTE = 60_000;
@@ -73,7 +74,9 @@ export class MarketFeed {
   private readonly trades = new Map<string, TradeWindow>();
   private readonly pairsBySymbol = new Map<string, FeedPair[]>();
   private readonly pairsById = new Map<string, FeedPair>();
-  private readonly dirtyPairs = new Set<string>();
+  /** Per pair, how often its figures changed: the read snapshots (snapshots.ts) rebuild on a change. */
+  readonly versions = new StatsVersions();
+  private readonly dirtyPairs: Set<string> = new ChangedPairs(this.versions);
   /** Candles in the making: written every few seconds, read from memory until then. */
   readonly candles: LiveCandles;
   private readonly timers: NodeJS.Timeout[] = [];

@@ -1,18 +1,26 @@
 import { formatDecimal } from '@platform/money';
 import type { AppContext, ModuleParts } from '../../context.ts';
 import { CandleReads } from './candle-cache.ts';
+import { PairCatalogue } from './catalogue.ts';
 import { type FeedPair, MarketFeed } from './feed.ts';
 import { marketsRoutes } from './routes.ts';
 import { seedCatalogue, seedHistory } from './seed.ts';
 import { type ReferenceQuote, referenceQuote } from './service.ts';
+import { MarketSnapshots } from './snapshots.ts';
 import { createPriceSources, type PriceSources } from './sources.ts';
 
+export type { PairCatalogue, PairChangeListener, PairRow } from './catalogue.ts';
 export type { MarketFeed } from './feed.ts';
 export { existingPairIds, latestPriceUpdate, type ReferenceQuote } from './service.ts';
+export type { MarketSnapshots } from './snapshots.ts';
 
 /** What the markets offer the other modules: the running feed and the reference prices. */
 export type Markets = ModuleParts & {
   feed: MarketFeed;
+  /** The trading pairs in memory; the exchange listens to it for pairs an admin opens or closes. */
+  catalogue: PairCatalogue;
+  /** The public market reads, encoded once per change (the provider facade sends them too). */
+  snapshots: MarketSnapshots;
   sources: PriceSources;
   /** Resolves once the first-start history is written (tests wait for it). */
   history: Promise<void>;
@@ -29,16 +37,8 @@ export async function createMarkets(context: AppContext): Promise<Markets> {
   const startedAtMs = Date.now();
   await seedCatalogue(db);
   const sources = createPriceSources(context);
-  const pairs = await db.query<{
-    id: string;
-    base_currency: string;
-    quote_currency: string;
-    price_precision: number;
-    quantity_precision: number;
-  }>(
-    'SELECT id, base_currency, quote_currency, price_precision, quantity_precision FROM trading_pairs ORDER BY sort_order, id',
-  );
-  const feedPairs: FeedPair[] = pairs.rows.map((row) => ({
+  const catalogue = await PairCatalogue.load(db);
+  const feedPairs: FeedPair[] = catalogue.all().map((row) => ({
     id: row.id,
     base: row.base_currency,
     quote: row.quote_currency,
@@ -55,7 +55,7 @@ export async function createMarkets(context: AppContext): Promise<Markets> {
     pollIntervalMs: config.pricePollIntervalMs,
   });
 
-  const candleReads = new CandleReads(db, feed.candles);
+  const candleReads = new CandleReads(db, catalogue, feed.candles);
 
   const quotes = await feed.prime();
   const endPrices = new Map([...quotes.values()].map((quote) => [quote.symbol, quote.priceUsd]));
@@ -90,12 +90,15 @@ export async function createMarkets(context: AppContext): Promise<Markets> {
     })
     .catch((error: unknown) => log.error({ err: error }, 'could not generate market history'));
 
+  const snapshots = new MarketSnapshots(catalogue, feed, clock);
   return {
     feed,
+    catalogue,
+    snapshots,
     sources,
     history,
     referenceQuote: (pairId) => referenceQuote(ownQuote, pubsub, pairId),
-    routes: (scope) => marketsRoutes(scope, context, feed, candleReads),
+    routes: (scope) => marketsRoutes(scope, context, snapshots, candleReads),
     stop: async () => {
       closing = true;
       await history;

@@ -19,7 +19,7 @@ async function read(server: TestServer, pairId: string, query: string, etag?: st
 /** The same query computed from the database alone, after the candles in the making are written. */
 async function fromDatabase(server: TestServer, pairId: string, query: CandlesQuery): Promise<Body> {
   await server.services.markets.feed.flush();
-  const pair = await lookupCandlePair(server.db, pairId);
+  const pair = lookupCandlePair(server.services.markets.catalogue, pairId);
   if (!pair.ok) throw new Error(pairId);
   const plan = planCandles(pair.value, query, server.clock.now.getTime());
   if (!plan.ok) throw new Error('bad query');

@@ -13,8 +13,7 @@ import { sendEncoded } from '../../http/encoded-body.ts';
 import { unwrap } from '../../lib/errors.ts';
 import { errorResponses } from '../auth/index.ts';
 import type { CandleReads } from './candle-cache.ts';
-import type { MarketFeed } from './feed.ts';
-import { findTradingPair, listTradingPairs, statistics, ticker } from './service.ts';
+import type { MarketSnapshots } from './snapshots.ts';
 
 const tags = ['markets'];
 /** Longest pair id or symbol in a path: 'USDT/USDC' and the like are under 20; longer is never a pair. */
@@ -23,15 +22,19 @@ const symbolParams = z.object({
   symbol: z.string().max(MAX_PAIR_LENGTH).describe('Pair as BTC_USD, BTC-USD or BTC/USD (url-encoded)'),
 });
 
-/** Public market data: pairs, tickers, statistics and candles. */
+/**
+ * Public market data: pairs, tickers, statistics and candles. All but the candles are sent from
+ * bodies encoded once per change (snapshots.ts), with an ETag that a client's If-None-Match turns
+ * into a 304; the response schemas stay for the OpenAPI document and are checked when a body is built.
+ */
 export function marketsRoutes(
   scope: FastifyInstance,
   context: AppContext,
-  feed: MarketFeed,
+  snapshots: MarketSnapshots,
   candleReads: CandleReads,
 ): void {
   const app = scope.withTypeProvider<ZodTypeProvider>();
-  const { db, clock } = context;
+  const { clock } = context;
 
   app.get(
     '/v1/trading-pairs',
@@ -42,7 +45,7 @@ export function marketsRoutes(
         response: { 200: z.array(tradingPairSchema) },
       },
     },
-    async () => listTradingPairs(db, feed),
+    async (request, reply) => sendEncoded(request, reply, snapshots.tradingPairs()),
   );
 
   app.get(
@@ -55,7 +58,7 @@ export function marketsRoutes(
         response: { 200: tradingPairSchema, ...errorResponses(404) },
       },
     },
-    async (request) => unwrap(await findTradingPair(db, feed, request.params.id)),
+    async (request, reply) => sendEncoded(request, reply, unwrap(snapshots.tradingPair(request.params.id))),
   );
 
   app.get(
@@ -68,7 +71,7 @@ export function marketsRoutes(
         response: { 200: priceUpdateSchema, ...errorResponses(404) },
       },
     },
-    async (request) => unwrap(await ticker(db, feed, request.params.symbol)),
+    async (request, reply) => sendEncoded(request, reply, unwrap(snapshots.ticker(request.params.symbol))),
   );
 
   app.get(
@@ -81,7 +84,7 @@ export function marketsRoutes(
         response: { 200: marketStatisticsSchema, ...errorResponses(404) },
       },
     },
-    async (request) => unwrap(await statistics(db, feed, request.params.symbol)),
+    async (request, reply) => sendEncoded(request, reply, unwrap(snapshots.statistics(request.params.symbol))),
   );
 
   app.get(

@@ -1,14 +1,9 @@
-import {
-  type MarketStatistics,
-  normalizePairId,
-  type PriceUpdate,
-  type TradingPair,
-  type TradingPairSeed,
-} from '@platform/contracts';
+import type { MarketStatistics, PriceUpdate, TradingPair } from '@platform/contracts';
 import { decimal, formatDecimal, toScale } from '@platform/money';
 import type { Queryable } from '../../db/database.ts';
 import { fail, ok, type Result } from '../../lib/errors.ts';
 import type { PubSub } from '../../realtime/pubsub.ts';
+import type { PairCatalogue, PairRow } from './catalogue.ts';
 import { type MarketFeed, priceTopic } from './feed.ts';
 
 /**
@@ -46,15 +41,13 @@ export function referenceQuote(
   return published ? { price: published.price, timestamp: published.timestamp } : undefined;
 }
 
-export const PAIR_NOT_FOUND = 'Trading pair not found';
-
-/** A trading_pairs row: the seeded §3.6 fields and their timestamps. */
-type PairRow = TradingPairSeed & { created_at: Date; updated_at: Date };
+export { PAIR_NOT_FOUND } from './catalogue.ts';
 
 /** NUMERIC comes back with its stored scale; the wire wants the value without padding zeros. */
 const canonical = (text: string) => formatDecimal(decimal(text), { trimZeros: true });
 
-function toTradingPair(row: PairRow, feed: MarketFeed | undefined): TradingPair {
+/** The §3.6 pair: the catalogue's row with the feed's live price, 24 h volume and change. */
+export function toTradingPair(row: PairRow, feed: MarketFeed | undefined): TradingPair {
   const stats = feed?.stats(row.id);
   return {
     id: row.id,
@@ -79,56 +72,33 @@ function toTradingPair(row: PairRow, feed: MarketFeed | undefined): TradingPair 
   };
 }
 
-const PAIR_COLUMNS = `id, base_currency, quote_currency, symbol, min_trade_amount::text, max_trade_amount::text,
-  price_precision, quantity_precision, trading_fee::text, maker_fee::text, taker_fee::text, is_active,
-  is_enabled_by_admin, supported_by_provider, created_at, updated_at`;
+/** Whether a pair is listed for trading (active and enabled by an admin). */
+export const isOpen = (row: Pick<PairRow, 'is_active' | 'is_enabled_by_admin'>) =>
+  row.is_active && row.is_enabled_by_admin;
 
-export async function listTradingPairs(
-  db: Queryable,
-  feed: MarketFeed | undefined,
-  onlyActive = false,
-): Promise<TradingPair[]> {
-  const result = await db.query<PairRow>(
-    `SELECT ${PAIR_COLUMNS} FROM trading_pairs ${onlyActive ? 'WHERE is_active AND is_enabled_by_admin' : ''} ORDER BY sort_order, id`,
-  );
-  return result.rows.map((row) => toTradingPair(row, feed));
-}
-
-export async function findTradingPair(
-  db: Queryable,
+/** One pair by any spelling of its symbol, from the catalogue in memory (never the database). */
+export function findTradingPair(
+  pairs: PairCatalogue,
   feed: MarketFeed | undefined,
   symbol: string,
-): Promise<Result<TradingPair>> {
-  const id = normalizePairId(symbol);
-  if (id === null) return fail('NOT_FOUND', { message: PAIR_NOT_FOUND });
-  const result = await db.query<PairRow>(`SELECT ${PAIR_COLUMNS} FROM trading_pairs WHERE id = $1`, [id]);
-  const row = result.rows[0];
-  if (!row) return fail('NOT_FOUND', { message: PAIR_NOT_FOUND });
-  return ok(toTradingPair(row, feed));
+): Result<TradingPair> {
+  const row = pairs.find(symbol);
+  return row.ok ? ok(toTradingPair(row.value, feed)) : row;
 }
 
-export async function ticker(
-  db: Queryable,
-  feed: MarketFeed | undefined,
-  symbol: string,
-): Promise<Result<PriceUpdate>> {
-  const pair = await findTradingPair(db, feed, symbol);
-  if (!pair.ok) return pair;
-  const update = feed?.priceUpdate(pair.value.id);
-  if (!update) return fail('NOT_FOUND', { message: 'No price for this trading pair yet' });
-  return ok(update);
+const NO_PRICE_YET = 'No price for this trading pair yet';
+
+/** The ticker of a catalogued pair, or NOT_FOUND before its first price. */
+export function tickerOf(feed: MarketFeed | undefined, pairId: string): Result<PriceUpdate> {
+  const update = feed?.priceUpdate(pairId);
+  return update ? ok(update) : fail('NOT_FOUND', { message: NO_PRICE_YET });
 }
 
-export async function statistics(
-  db: Queryable,
-  feed: MarketFeed | undefined,
-  symbol: string,
-): Promise<Result<MarketStatistics>> {
-  const pair = await findTradingPair(db, feed, symbol);
-  if (!pair.ok) return pair;
-  const stats = feed?.stats(pair.value.id);
-  const update = feed?.priceUpdate(pair.value.id);
-  if (!stats || !update) return fail('NOT_FOUND', { message: 'No price for this trading pair yet' });
+/** The 24 h statistics of a catalogued pair, or NOT_FOUND before its first price. */
+export function statisticsOf(feed: MarketFeed | undefined, pairId: string): Result<MarketStatistics> {
+  const stats = feed?.stats(pairId);
+  const update = feed?.priceUpdate(pairId);
+  if (!stats || !update) return fail('NOT_FOUND', { message: NO_PRICE_YET });
   const quoteVolume = toScale(
     { units: stats.volume24h.units * stats.price.units, scale: stats.volume24h.scale + stats.price.scale },
     stats.price.scale,
@@ -136,7 +106,7 @@ export async function statistics(
   );
   return ok({
     ...update,
-    pair_id: pair.value.id,
+    pair_id: pairId,
     open24h: formatDecimal(stats.open24h),
     quote_volume24h: formatDecimal(quoteVolume),
     market_cap: stats.marketCapUsd,

@@ -16,10 +16,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { EncodedCache, EncodedSnapshot, SLOW_CACHE_CONTROL, sendEncoded } from '../../http/encoded-body.ts';
 import { fail, ok, type Result, unwrap } from '../../lib/errors.ts';
 import { errorResponses } from '../auth/index.ts';
-import type { MarketFeed } from '../markets/feed.ts';
-import { listTradingPairs, PAIR_NOT_FOUND } from '../markets/service.ts';
+import type { MarketFeed, MarketSnapshots } from '../markets/index.ts';
+import { PAIR_NOT_FOUND } from '../markets/service.ts';
+import { encodeChecked, VersionedBodies } from '../markets/snapshots.ts';
 
 /** Longest currency code in a path: listed codes are a few characters; longer is never one. */
 const MAX_CURRENCY_LENGTH = 20;
@@ -95,29 +97,72 @@ function builtInQuote(base: string, quote: string, nowMs: number): ProviderPrice
 
 const isMissing = (value: string) => ['', 'undefined', 'null'].includes(value.trim().toLowerCase());
 
+const supportedCurrenciesSchema = z.array(supportedCurrencySchema);
+const tradingPairsSchema = z.array(tradingPairSchema);
+const priceQuotesSchema = z.array(providerPriceQuoteSchema);
+
+/**
+ * The facade's reads as bodies encoded once per change: the currencies never change while the
+ * server runs, the pairs and quotes follow the markets' versions (markets/snapshots.ts).
+ */
+function providerSnapshots(snapshots: MarketSnapshots, feed: MarketFeed, clock: () => Date) {
+  const currencies = new EncodedSnapshot(() => supportedCurrenciesSchema.parse(supportedCurrencies()));
+  const prices = new EncodedCache<'usd'>(1);
+  const quotes = new VersionedBodies();
+  return {
+    currencies: () => currencies.get(),
+    prices: () =>
+      prices.get('usd', snapshots.allVersion(), () => {
+        const nowMs = clock().getTime();
+        const usdPairs = snapshots.pairs.all().filter((pair) => pair.quote_currency === 'USD');
+        return priceQuotesSchema.parse(
+          usdPairs.flatMap((pair) => {
+            const found = quoteOf(feed, pair.id, nowMs);
+            return found.ok ? [found.value] : [];
+          }),
+        );
+      }),
+    /** Unknown pairs are refused before the cache, so it holds catalogued pairs only. */
+    quote: (pairId: string) => {
+      const known = snapshots.pairs.find(pairId);
+      if (!known.ok || known.value.id !== pairId) return fail('NOT_FOUND', { message: PAIR_NOT_FOUND });
+      return quotes.get(pairId, snapshots.pairVersion(pairId), () => {
+        const found = quoteOf(feed, pairId, clock().getTime());
+        return found.ok ? ok(encodeChecked(providerPriceQuoteSchema, found.value)) : found;
+      });
+    },
+  };
+}
+
 /** Payment-provider facade, market-data part (spec §7.4): currencies, pairs and prices. */
-export function providerModule(scope: FastifyInstance, context: AppContext, feed: MarketFeed): void {
+export function providerModule(
+  scope: FastifyInstance,
+  context: AppContext,
+  markets: { feed: MarketFeed; snapshots: MarketSnapshots },
+): void {
   const app = scope.withTypeProvider<ZodTypeProvider>();
-  const { db, clock, log } = context;
+  const { clock, log } = context;
+  const { snapshots } = markets;
+  const bodies = providerSnapshots(snapshots, markets.feed, clock);
 
   app.get(
     `${PROVIDER_PREFIX}/currencies/supported`,
     {
-      schema: { tags, summary: 'Currencies the provider accepts', response: { 200: z.array(supportedCurrencySchema) } },
+      schema: { tags, summary: 'Currencies the provider accepts', response: { 200: supportedCurrenciesSchema } },
     },
-    async () => supportedCurrencies(),
+    async (request, reply) => sendEncoded(request, reply, bodies.currencies(), SLOW_CACHE_CONTROL),
   );
 
   app.get(
     `${PROVIDER_PREFIX}/trading-pairs/supported`,
-    { schema: { tags, summary: 'Every trading pair', response: { 200: z.array(tradingPairSchema) } } },
-    async () => listTradingPairs(db, feed),
+    { schema: { tags, summary: 'Every trading pair', response: { 200: tradingPairsSchema } } },
+    async (request, reply) => sendEncoded(request, reply, snapshots.tradingPairs()),
   );
 
   app.get(
     `${PROVIDER_PREFIX}/trading-pairs/active`,
-    { schema: { tags, summary: 'Trading pairs open for trading', response: { 200: z.array(tradingPairSchema) } } },
-    async () => listTradingPairs(db, feed, true),
+    { schema: { tags, summary: 'Trading pairs open for trading', response: { 200: tradingPairsSchema } } },
+    async (request, reply) => sendEncoded(request, reply, snapshots.tradingPairs(true)),
   );
 
   app.get(
@@ -126,19 +171,10 @@ export function providerModule(scope: FastifyInstance, context: AppContext, feed
       schema: {
         tags,
         summary: 'Quotes of every coin against USD',
-        response: { 200: z.array(providerPriceQuoteSchema) },
+        response: { 200: priceQuotesSchema },
       },
     },
-    async () => {
-      const nowMs = clock().getTime();
-      const pairs = await listTradingPairs(db, feed);
-      return pairs
-        .filter((pair) => pair.quote_currency === 'USD')
-        .flatMap((pair) => {
-          const found = quoteOf(feed, pair.id, nowMs);
-          return found.ok ? [found.value] : [];
-        });
-    },
+    async (request, reply) => sendEncoded(request, reply, bodies.prices()),
   );
 
   app.get(
@@ -151,14 +187,15 @@ export function providerModule(scope: FastifyInstance, context: AppContext, feed
         response: { 200: providerPriceQuoteSchema, ...errorResponses(404) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { base, quote } = request.params;
-      const nowMs = clock().getTime();
       if (isMissing(base) || isMissing(quote)) {
         log.error({ base, quote }, 'price quote asked without a base or quote currency; answering the built-in quote');
-        return builtInQuote(base.toUpperCase(), quote.toUpperCase(), nowMs);
+        // Stamped with the time of asking, so never cached: a misconfigured caller, not a hot path.
+        return builtInQuote(base.toUpperCase(), quote.toUpperCase(), clock().getTime());
       }
-      return unwrap(quoteOf(feed, `${base.toUpperCase()}_${quote.toUpperCase()}`, nowMs));
+      const pairId = `${base.toUpperCase()}_${quote.toUpperCase()}`;
+      return sendEncoded(request, reply, unwrap(bodies.quote(pairId)));
     },
   );
 }

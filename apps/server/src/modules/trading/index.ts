@@ -7,11 +7,12 @@ import type { Markets } from '../markets/index.ts';
 import type { OrderChange } from './batch-effects.ts';
 import { Exchange } from './exchange.ts';
 import { MarketMaker } from './market-maker.ts';
+import { MarketReads, RecentTrades } from './market-reads.ts';
 import { MarketTaker } from './market-taker.ts';
 import { toOrderView } from './order-state.ts';
-import { type PairRow, type PairSpec, pairSpecFromRow } from './pair-spec.ts';
+import { type PairRow, type PairSpec, pairSpecFromRow, tradableOf } from './pair-spec.ts';
 import { tradingRoutes } from './routes/index.ts';
-import type { TradingDeps } from './service.ts';
+import { type TradeRow, type TradingDeps, tradeView } from './service.ts';
 import type { WriterHook } from './writer.ts';
 
 export { Exchange } from './exchange.ts';
@@ -27,7 +28,7 @@ export type Trading = ModuleParts & TradingDeps;
 
 /** What trading uses of the other modules. */
 export type TradingUses = {
-  markets: Pick<Markets, 'feed' | 'referenceQuote'>;
+  markets: Pick<Markets, 'feed' | 'referenceQuote' | 'catalogue'>;
   /** Written with each batch, in its statement (the order notifications). */
   orderEvents?: OrderEventWriter | undefined;
 };
@@ -57,6 +58,10 @@ export async function createTrading(context: AppContext, { markets, orderEvents 
       pubsub.publish(topic, update);
     }
   });
+  // The tape of recent trades is filled from the table once the books are up, then by the trades
+  // each committed batch announces (onTrades runs after the commit, with trades.{PAIR}).
+  const recentTrades = new RecentTrades();
+  const viewOf = (row: TradeRow) => tradeView({ exchange }, row);
   const exchange = new Exchange({
     db,
     pubsub,
@@ -68,6 +73,7 @@ export async function createTrading(context: AppContext, { markets, orderEvents 
     hooks: {
       ...(orderEvents ? { inTransaction: announcedTo(orderEvents) } : {}),
       onTrades: (spec, trades) => {
+        recentTrades.add(spec, trades, viewOf);
         for (const trade of trades) {
           markets.feed.recordTrade(
             spec.id,
@@ -88,6 +94,12 @@ export async function createTrading(context: AppContext, { markets, orderEvents 
   const started = Date.now();
   await exchange.start(specs);
   log.info({ markets: specs.length, ms: Date.now() - started }, 'exchange ready');
+  await recentTrades.load(db, viewOf);
+  const stopPairChanges = markets.catalogue.onChange((pair) => {
+    const market = exchange.market(pair.id);
+    // An admin closed or opened the pair: the next order on it is refused or taken, as for any pair.
+    if (market) market.spec.tradable = tradableOf(pair);
+  });
   const deps: TradingDeps = {
     db,
     pubsub,
@@ -96,6 +108,7 @@ export async function createTrading(context: AppContext, { markets, orderEvents 
     bandBps: config.priceBandBps,
     referencePrice: (pairId) => markets.referenceQuote(pairId)?.price,
     placing: new Map(),
+    marketReads: new MarketReads(exchange, recentTrades, clock),
   };
   const { maker, taker } = houseBots(context, deps);
   // The bots start in the background: their first ladders (thousands of orders) must not hold up
@@ -116,6 +129,7 @@ export async function createTrading(context: AppContext, { markets, orderEvents 
       await maker?.stop();
       await exchange.stop();
       stopBalanceUpdates();
+      stopPairChanges();
     },
   };
 }

@@ -44,6 +44,11 @@ export interface PairSpec {
   tradable: boolean;
 }
 
+/** A pair takes new orders while it is active and enabled by an admin (spec §3.6). */
+export function tradableOf(row: Pick<PairRow, 'is_active' | 'is_enabled_by_admin'>): boolean {
+  return row.is_active && row.is_enabled_by_admin;
+}
+
 export function pairSpecFromRow(row: PairRow): PairSpec {
   const q = row.quantity_precision;
   const lotsOf = (text: string) => {
@@ -64,7 +69,7 @@ export function pairSpecFromRow(row: PairRow): PairSpec {
     maxQuantity: trim(decimal(row.max_trade_amount)),
     makerFeePercent: decimal(row.maker_fee),
     takerFeePercent: decimal(row.taker_fee),
-    tradable: row.is_active && row.is_enabled_by_admin,
+    tradable: tradableOf(row),
   };
 }
 

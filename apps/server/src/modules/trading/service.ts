@@ -17,6 +17,7 @@ import { AppError, type Failure, fail, ok, type Result } from '../../lib/errors.
 import type { PubSub } from '../../realtime/pubsub.ts';
 import { balancesOf } from '../ledger/service.ts';
 import { type Exchange, type OrderRow, orderFromRow } from './exchange.ts';
+import type { MarketReads } from './market-reads.ts';
 import { type OrderState, requiredReserve, sellLotCapForQuote, toOrderView } from './order-state.ts';
 import {
   atomsOf,
@@ -24,7 +25,6 @@ import {
   type PairSpec,
   parseAmountInput,
   priceText,
-  quantityText,
   quoteAmountNotional,
   ticksOfPrice,
   toLots,
@@ -43,6 +43,8 @@ export interface TradingDeps {
   referencePrice: (pairId: string) => string | undefined;
   /** Placements under a client order id that have not been answered yet, by account and id. */
   placing: Map<string, Promise<Result<CommandOutcome>>>;
+  /** The public reads of the markets (book, trades), encoded once per change. */
+  marketReads: MarketReads;
 }
 
 const PRICED_TYPES = new Set(['limit', 'stop_limit', 'take_profit_limit', 'oco']);
@@ -564,7 +566,7 @@ export async function orderStatistics(deps: TradingDeps, accountId: string) {
   return { total, open, by_status: byStatus, by_side: bySide, by_type: byType };
 }
 
-type TradeRow = {
+export type TradeRow = {
   id: string;
   pair_id: string;
   price: string;
@@ -587,7 +589,8 @@ const plain = (text: string) => {
   return trimmed.endsWith('.') ? trimmed.slice(0, -1) : trimmed;
 };
 
-function tradeView(deps: TradingDeps, row: TradeRow): Trade {
+/** A trade as the public sees it (no accounts, no fees): the tape's and the table's one view. */
+export function tradeView(deps: Pick<TradingDeps, 'exchange'>, row: TradeRow): Trade {
   const market = deps.exchange.market(row.pair_id);
   const spec = market?.spec;
   return {
@@ -666,16 +669,6 @@ export async function listAccountTrades(
   };
 }
 
-export async function marketTrades(deps: TradingDeps, pair: string, limit: number): Promise<Result<Trade[]>> {
-  const market = marketOf(deps.exchange, pair);
-  if (!market.ok) return market;
-  const rows = await deps.db.query<TradeRow>(
-    'SELECT * FROM trades WHERE pair_id = $1 ORDER BY executed_at DESC, sequence DESC, id DESC LIMIT $2',
-    [market.value.spec.id, limit],
-  );
-  return ok(rows.rows.map((row) => tradeView(deps, row)));
-}
-
 export async function tradingStatistics(deps: TradingDeps, accountId: string) {
   const rows = await deps.db.query<TradeRow>(
     'SELECT * FROM trades WHERE maker_account_id = $1 OR taker_account_id = $1',
@@ -725,50 +718,4 @@ export async function accountBalances(deps: TradingDeps, accountId: string) {
       total: atomsText(atomsOf(row.available) + atomsOf(row.locked)),
     })),
   };
-}
-
-export function orderBook(deps: TradingDeps, pair: string, depth: number) {
-  const market = marketOf(deps.exchange, pair);
-  if (!market.ok) return market;
-  const view = market.value.depthView(depth);
-  return ok({
-    trading_pair: market.value.spec.id,
-    symbol: market.value.spec.symbol,
-    sequence: view.sequence,
-    bids: view.bids,
-    asks: view.asks,
-    timestamp: deps.clock().getTime(),
-  });
-}
-
-export function orderBookStats(deps: TradingDeps, pair: string) {
-  const found = marketOf(deps.exchange, pair);
-  if (!found.ok) return found;
-  const market = found.value;
-  const spec = market.spec;
-  const engine = market.engine;
-  const depth = engine.depth(Number.MAX_SAFE_INTEGER);
-  const bestBid = engine.bestBid();
-  const bestAsk = engine.bestAsk();
-  const last = engine.lastTradePrice();
-  const sum = (levels: typeof depth.bids) => levels.reduce((total, level) => total + level.quantityLots, 0);
-  const count = (levels: typeof depth.bids) => levels.reduce((total, level) => total + level.orderCount, 0);
-  const price = (ticks: number | null) => (ticks === null ? null : priceText(spec, ticks));
-  const both = bestBid !== null && bestAsk !== null;
-  return ok({
-    trading_pair: spec.id,
-    best_bid: price(bestBid),
-    best_ask: price(bestAsk),
-    spread: both ? price(bestAsk - bestBid) : null,
-    // The mid rounds down to the tick; shown at one more decimal it would be exact, but a tick is the unit here.
-    mid_price: both ? price(Math.floor((bestAsk + bestBid) / 2)) : null,
-    last_price: price(last),
-    bid_levels: depth.bids.length,
-    ask_levels: depth.asks.length,
-    bid_quantity: quantityText(spec, sum(depth.bids)),
-    ask_quantity: quantityText(spec, sum(depth.asks)),
-    bid_orders: count(depth.bids),
-    ask_orders: count(depth.asks),
-    sequence: market.lastSequence,
-  });
 }

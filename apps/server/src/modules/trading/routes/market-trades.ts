@@ -1,8 +1,8 @@
 import { marketTradesQuerySchema, tradeSchema } from '@platform/contracts';
 import { z } from 'zod';
+import { sendEncoded } from '../../../http/encoded-body.ts';
 import { unwrap } from '../../../lib/errors.ts';
 import { errorResponses } from '../../auth/index.ts';
-import { marketTrades } from '../service.ts';
 import { symbolParamsSchema, type TradingRouteContext, tags } from './shared.ts';
 
 export function marketTradesRoute({ app, deps }: TradingRouteContext): void {
@@ -17,6 +17,7 @@ export function marketTradesRoute({ app, deps }: TradingRouteContext): void {
         response: { 200: z.array(tradeSchema), ...errorResponses(400, 404) },
       },
     },
-    async (request) => unwrap(await marketTrades(deps, request.params.symbol, request.query.limit)),
+    async (request, reply) =>
+      sendEncoded(request, reply, unwrap(deps.marketReads.marketTrades(request.params.symbol, request.query.limit))),
   );
 }

@@ -1,7 +1,7 @@
 import { orderBookStatsSchema } from '@platform/contracts';
+import { sendEncoded } from '../../../http/encoded-body.ts';
 import { unwrap } from '../../../lib/errors.ts';
 import { errorResponses } from '../../auth/index.ts';
-import { orderBookStats } from '../service.ts';
 import { symbolParamsSchema, type TradingRouteContext, tags } from './shared.ts';
 
 export function orderBookStatsRoute({ app, deps }: TradingRouteContext): void {
@@ -15,6 +15,7 @@ export function orderBookStatsRoute({ app, deps }: TradingRouteContext): void {
         response: { 200: orderBookStatsSchema, ...errorResponses(400, 404) },
       },
     },
-    async (request) => unwrap(await orderBookStats(deps, request.params.symbol)),
+    async (request, reply) =>
+      sendEncoded(request, reply, unwrap(deps.marketReads.orderBookStats(request.params.symbol))),
   );
 }

@@ -1,7 +1,7 @@
 import { orderBookQuerySchema, orderBookSchema } from '@platform/contracts';
+import { sendEncoded } from '../../../http/encoded-body.ts';
 import { unwrap } from '../../../lib/errors.ts';
 import { errorResponses } from '../../auth/index.ts';
-import { orderBook } from '../service.ts';
 import { symbolParamsSchema, type TradingRouteContext, tags } from './shared.ts';
 
 export function orderBookRoute({ app, deps }: TradingRouteContext): void {
@@ -16,6 +16,7 @@ export function orderBookRoute({ app, deps }: TradingRouteContext): void {
         response: { 200: orderBookSchema, ...errorResponses(400, 404) },
       },
     },
-    async (request) => unwrap(await orderBook(deps, request.params.symbol, request.query.depth)),
+    async (request, reply) =>
+      sendEncoded(request, reply, unwrap(deps.marketReads.orderBook(request.params.symbol, request.query.depth))),
   );
 }
