@@ -77,8 +77,20 @@ export class FairUseMeter {
     if (account === undefined) return [perAddress];
     const key = `orders:${account}`;
     return [
-      { counter: this.tenSecondCounts, key, limit: this.limits.ordersPer10Seconds, name: 'orders', header: 'x-order-count-10s' },
-      { counter: this.minuteCounts, key, limit: this.limits.ordersPerMinute, name: 'orders', header: 'x-order-count-1m' },
+      {
+        counter: this.tenSecondCounts,
+        key,
+        limit: this.limits.ordersPer10Seconds,
+        name: 'orders',
+        header: 'x-order-count-10s',
+      },
+      {
+        counter: this.minuteCounts,
+        key,
+        limit: this.limits.ordersPerMinute,
+        name: 'orders',
+        header: 'x-order-count-1m',
+      },
       perAddress,
     ];
   }
