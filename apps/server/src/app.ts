@@ -13,7 +13,9 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { AppContext, ModuleParts } from './context.ts';
 import { clientPages } from './http/client-pages.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/error-handler.ts';
+import { type FairUseDeps, registerFairUse } from './http/fair-use.ts';
 import { registerNulGuard } from './http/nul-guard.ts';
+import { accessTokenKey, verifyAccessToken } from './modules/auth/access-tokens.ts';
 import { composeModules, registrationOrder, type Services } from './modules/index.ts';
 import { websocketPluginOptions } from './realtime/routes.ts';
 
@@ -69,6 +71,7 @@ export async function buildApp(context: AppContext): Promise<BuiltApp> {
       return error;
     },
   });
+  if (config.rateLimitEnabled) registerFairUse(app, fairUseDeps(context));
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -90,6 +93,25 @@ export async function buildApp(context: AppContext): Promise<BuiltApp> {
 
   await registerClient(app, config.webDistDir);
   return { app, services };
+}
+
+/** Fair use meters the API; a token's account is proven by its signature alone (a cached HMAC, no query). */
+function fairUseDeps(context: AppContext): FairUseDeps {
+  const signing = accessTokenKey(context.secrets.jwtSecret, context.config.accessTokenTtlSeconds);
+  return {
+    limits: context.config.fairUse,
+    clock: context.clock,
+    accountOf: async (token) => {
+      const account = await verifyAccessToken(signing, token, context.clock());
+      return account.ok ? account.value.id : undefined;
+    },
+    isMetered: isApiPath,
+  };
+}
+
+function isApiPath(url: string): boolean {
+  const pathname = url.split('?')[0] ?? '/';
+  return API_PREFIXES.some((prefix) => pathname === prefix.replace(/\/$/, '') || pathname.startsWith(prefix));
 }
 
 /** A module's routes and worker hooks, in a Fastify scope of its own. */
@@ -130,8 +152,7 @@ async function registerClient(app: FastifyInstance, distDir: string): Promise<vo
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
-    const isApi = API_PREFIXES.some((prefix) => url === prefix.replace(/\/$/, '') || url.startsWith(prefix));
-    if (!isApi && hasClient && (request.method === 'GET' || request.method === 'HEAD')) {
+    if (!isApiPath(url) && hasClient && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('Cache-Control', 'no-cache').type('text/html').send(pages?.htmlFor(url));
     }
     return reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No route for ${request.method} ${url}` } });

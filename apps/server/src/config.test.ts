@@ -66,3 +66,25 @@ describe('price source configuration', () => {
     expect(loadConfig({ NODE_ENV: 'test', HISTORY_DAYS: '30' }).historyDays).toBe(30);
   });
 });
+
+describe('fair-use configuration', () => {
+  it('meters as Binance does by default, every budget on its own variable', () => {
+    expect(loadConfig({}).fairUse).toEqual({
+      publicWeightPerMinute: 6_000,
+      accountWeightPerMinute: 6_000,
+      ordersPer10Seconds: 100,
+      ordersPerMinute: 300,
+      ordersPerIpPerMinute: 1_200,
+      withdrawalsPerMinute: 30,
+    });
+    const raised = loadConfig({ FAIR_USE_PUBLIC_WEIGHT_PER_MINUTE: '1000000000', FAIR_USE_ORDERS_PER_10S: '7' });
+    expect(raised.fairUse.publicWeightPerMinute).toBe(1_000_000_000);
+    expect(raised.fairUse.ordersPer10Seconds).toBe(7);
+  });
+
+  it('refuses a budget of zero, a fraction or a word, by name', () => {
+    expect(() => loadConfig({ FAIR_USE_ORDERS_PER_MINUTE: '0' })).toThrow(/FAIR_USE_ORDERS_PER_MINUTE/);
+    expect(() => loadConfig({ FAIR_USE_WITHDRAWALS_PER_MINUTE: '1.5' })).toThrow(/FAIR_USE_WITHDRAWALS_PER_MINUTE/);
+    expect(() => loadConfig({ FAIR_USE_ACCOUNT_WEIGHT_PER_MINUTE: 'lots' })).toThrow(/FAIR_USE_ACCOUNT_WEIGHT/);
+  });
+});

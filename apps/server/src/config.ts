@@ -5,6 +5,7 @@ import {
   CONVERSION_REFERENCE_MAX_AGE_SECONDS,
 } from '@platform/contracts';
 import { z } from 'zod';
+import { FAIR_USE_LIMITS, type FairUseLimits } from './http/fair-use-limits.ts';
 
 /** Booleans in the environment: 'true'/'1'/'yes' and 'false'/'0'/'no', nothing else. */
 const envBoolean = z
@@ -39,6 +40,12 @@ const MAX_SIMULATOR_TICK_MS = 60_000;
 /** Seeded history is at most ten years of days and a week of minutes: more only slows the start. */
 const MAX_HISTORY_DAYS = 3_650;
 const MAX_HISTORY_MINUTE_HOURS = 168;
+
+/** A fair-use budget: a whole count per window, at least 1; a billion is as good as no limit. */
+const MAX_FAIR_USE_BUDGET = 1_000_000_000;
+function budget(defaultValue: number) {
+  return z.coerce.number().int().min(1).max(MAX_FAIR_USE_BUDGET).default(defaultValue);
+}
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -75,6 +82,13 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().min(1).optional(),
   TRUST_PROXY: envBoolean.default(false),
   RATE_LIMIT_ENABLED: envBoolean.default(true),
+  /** Fair-use budgets (http/fair-use-limits.ts says why each default); benchmarks raise the public one. */
+  FAIR_USE_PUBLIC_WEIGHT_PER_MINUTE: budget(FAIR_USE_LIMITS.publicWeightPerMinute),
+  FAIR_USE_ACCOUNT_WEIGHT_PER_MINUTE: budget(FAIR_USE_LIMITS.accountWeightPerMinute),
+  FAIR_USE_ORDERS_PER_10S: budget(FAIR_USE_LIMITS.ordersPer10Seconds),
+  FAIR_USE_ORDERS_PER_MINUTE: budget(FAIR_USE_LIMITS.ordersPerMinute),
+  FAIR_USE_ORDERS_PER_IP_PER_MINUTE: budget(FAIR_USE_LIMITS.ordersPerIpPerMinute),
+  FAIR_USE_WITHDRAWALS_PER_MINUTE: budget(FAIR_USE_LIMITS.withdrawalsPerMinute),
   PRICE_SOURCES: z
     .string()
     .transform((text) =>
@@ -194,7 +208,10 @@ export type Config = {
   outboxDir: string;
   webDistDir: string;
   trustProxy: boolean;
+  /** Per-IP limits of the sign-in routes and every fair-use budget (off in the browser tests). */
   rateLimitEnabled: boolean;
+  /** The fair-use budgets (docs/fair-use.md). */
+  fairUse: FairUseLimits;
   /** In chain order, always ending with 'simulator'. */
   priceSources: PriceSourceName[];
   simulatorSeed: string;
@@ -303,6 +320,14 @@ function serverConfig(env: Env) {
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     trustProxy: env.TRUST_PROXY,
     rateLimitEnabled: env.RATE_LIMIT_ENABLED,
+    fairUse: {
+      publicWeightPerMinute: env.FAIR_USE_PUBLIC_WEIGHT_PER_MINUTE,
+      accountWeightPerMinute: env.FAIR_USE_ACCOUNT_WEIGHT_PER_MINUTE,
+      ordersPer10Seconds: env.FAIR_USE_ORDERS_PER_10S,
+      ordersPerMinute: env.FAIR_USE_ORDERS_PER_MINUTE,
+      ordersPerIpPerMinute: env.FAIR_USE_ORDERS_PER_IP_PER_MINUTE,
+      withdrawalsPerMinute: env.FAIR_USE_WITHDRAWALS_PER_MINUTE,
+    },
     kycStorageDir: path.resolve(env.KYC_STORAGE_DIR ?? path.join(dataDir, 'kyc')),
   };
 }

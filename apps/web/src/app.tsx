@@ -1,6 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router/dom';
+import { announceRateLimit, queryRetryDelay, shouldRetryQuery } from './api/rate-limit.ts';
 import { i18n } from './i18n/i18n.ts';
 import { loadToasts, useToastsWanted } from './lib/lazy-toast.ts';
 import { createAppRouter } from './routes/router.tsx';
@@ -9,7 +10,11 @@ import { applyTheme } from './theme/apply-theme.ts';
 
 function createQueryClient(): QueryClient {
   return new QueryClient({
-    defaultOptions: { queries: { retry: 1, staleTime: 30_000, refetchOnWindowFocus: false } },
+    // A read refused by fair use (429) is said once and retried after the server's Retry-After.
+    queryCache: new QueryCache({ onError: announceRateLimit }),
+    defaultOptions: {
+      queries: { retry: shouldRetryQuery, retryDelay: queryRetryDelay, staleTime: 30_000, refetchOnWindowFocus: false },
+    },
   });
 }
 

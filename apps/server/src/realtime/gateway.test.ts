@@ -305,3 +305,72 @@ describe('SocketGateway authentication', () => {
     ]);
   });
 });
+
+describe('SocketGateway limits per client', () => {
+  const subscribe = (channel: string) => frame({ type: 'subscribe', channel });
+
+  it('holds at most maxSubscriptionsPerIp channels over all connections of an address', () => {
+    const { pubsub, open } = setup({ maxSubscriptionsPerIp: 3 });
+    pubsub.publish('price.ETH_USD', { price: '1' }, { retain: true });
+    const first = open('10.0.0.1');
+    const second = open('10.0.0.1');
+    first.connection!.receive(subscribe('price.BTC_USD'));
+    first.connection!.receive(subscribe('price.ETH_USD'));
+    second.connection!.receive(subscribe('price.BTC_USD'));
+    first.socket.drain();
+    second.socket.drain();
+    second.connection!.receive(subscribe('price.ETH_USD'));
+    expect(second.socket.drain()).toEqual([
+      {
+        type: 'error',
+        channel: 'price.ETH_USD',
+        payload: { code: 'TOO_MANY_SUBSCRIPTIONS', message: 'At most 3 subscriptions per address' },
+      },
+    ]);
+    // Another address has a budget of its own, and an unsubscribe frees a place.
+    const other = open('10.0.0.2');
+    other.connection!.receive(subscribe('price.ETH_USD'));
+    expect(other.socket.drain()[0]).toMatchObject({ type: 'subscribed' });
+    first.connection!.receive(frame({ type: 'unsubscribe', channel: 'price.ETH_USD' }));
+    second.connection!.receive(subscribe('price.ETH_USD'));
+    expect(second.socket.drain()[0]).toMatchObject({ type: 'subscribed' });
+  });
+
+  it('frees an address’s subscriptions when its connection closes', () => {
+    const { gateway, open } = setup({ maxSubscriptionsPerIp: 1 });
+    const first = open('10.0.0.1');
+    first.connection!.receive(subscribe('price.BTC_USD'));
+    gateway.disconnect(first.connection!);
+    const second = open('10.0.0.1');
+    second.connection!.receive(subscribe('price.BTC_USD'));
+    expect(second.socket.drain()[0]).toMatchObject({ type: 'subscribed' });
+  });
+
+  it('closes a connection that authenticates past maxConnectionsPerAccount, from any address', async () => {
+    const verifyToken = async (token: string): Promise<TokenCheck> => ({ ok: true, accountId: token });
+    const { gateway, open } = setup({ maxConnectionsPerAccount: 2 }, verifyToken);
+    const first = open('10.0.0.1');
+    const second = open('10.0.0.2');
+    const third = open('10.0.0.3');
+    await first.connection!.authenticate(ALICE);
+    await second.connection!.authenticate(ALICE);
+    await third.connection!.authenticate(ALICE);
+    expect(third.socket.closedWith).toEqual({ code: 1013, reason: 'too many connections for this account' });
+    expect(third.socket.drain()).toEqual([]);
+    // Authenticating again as the same account does not count twice; another account is apart.
+    await first.connection!.authenticate(ALICE);
+    expect(first.socket.drain().at(-1)).toMatchObject({ type: 'authenticated' });
+    const bobs = open('10.0.0.3');
+    await bobs.connection!.authenticate(BOB);
+    expect(bobs.socket.drain()).toMatchObject([{ type: 'authenticated' }]);
+    // A closed connection, or one that moves to another account, frees its place.
+    gateway.disconnect(second.connection!);
+    await first.connection!.authenticate(BOB);
+    const fourth = open('10.0.0.4');
+    const fifth = open('10.0.0.5');
+    await fourth.connection!.authenticate(ALICE);
+    await fifth.connection!.authenticate(ALICE);
+    expect([fourth.socket.closedWith, fifth.socket.closedWith]).toEqual([undefined, undefined]);
+    expect(gateway.stats().connections).toBe(4);
+  });
+});

@@ -66,6 +66,10 @@ export class SocketGateway {
   readonly limits: SocketLimits;
   private readonly connections = new Set<Connection>();
   private readonly connectionsByAddress = new Map<string, number>();
+  /** Authenticated connections per account (maxConnectionsPerAccount). */
+  private readonly connectionsByAccount = new Map<string, number>();
+  /** Channels held per client address, over all its connections (maxSubscriptionsPerIp). */
+  private readonly subscriptionsByAddress = new Map<string, number>();
   private readonly fanouts = new Map<string, Fanout>();
 
   constructor(private readonly deps: GatewayDeps) {
@@ -86,6 +90,7 @@ export class SocketGateway {
     const connection = new Connection(this, socket, info, this.deps.clock);
     this.connections.add(connection);
     this.connectionsByAddress.set(info.address, fromAddress + 1);
+    if (connection.accountId !== null) countUp(this.connectionsByAccount, connection.accountId);
     connection.send({ type: 'welcome', version: SOCKET_PROTOCOL_VERSION });
     return connection;
   }
@@ -93,10 +98,11 @@ export class SocketGateway {
   /** Forgets a connection and its subscriptions. Called on close; safe to call twice. */
   disconnect(connection: Connection): void {
     if (!this.connections.delete(connection)) return;
-    for (const topic of connection.close()) this.removeSubscriber(topic, connection);
-    const remaining = (this.connectionsByAddress.get(connection.address) ?? 1) - 1;
-    if (remaining > 0) this.connectionsByAddress.set(connection.address, remaining);
-    else this.connectionsByAddress.delete(connection.address);
+    this.releaseAccount(connection);
+    const topics = connection.close();
+    for (const topic of topics) this.removeSubscriber(topic, connection);
+    countDown(this.subscriptionsByAddress, connection.address, topics.length);
+    countDown(this.connectionsByAddress, connection.address, 1);
   }
 
   /** Closes a connection the server gives up on, and stops sending to it at once. */
@@ -151,13 +157,14 @@ export class SocketGateway {
     }
     const topic = channelTopic(channel, accountId ?? '');
     if (!connection.isSubscribed(channel.name)) {
-      if (connection.subscriptionCount >= this.limits.maxSubscriptionsPerConnection) {
-        const limit = this.limits.maxSubscriptionsPerConnection;
-        connection.sendError('TOO_MANY_SUBSCRIPTIONS', `At most ${limit} subscriptions per connection`, requested);
+      const refusal = this.subscriptionRefusal(connection);
+      if (refusal !== undefined) {
+        connection.sendError('TOO_MANY_SUBSCRIPTIONS', refusal, requested);
         return;
       }
       connection.startChannel(channel, topic);
       this.addSubscriber(channel, topic, connection);
+      countUp(this.subscriptionsByAddress, connection.address);
     }
     // Subscribing again to a channel one holds is how a client that saw a gap resynchronises:
     // it gets a new snapshot and the sequence goes on.
@@ -179,9 +186,27 @@ export class SocketGateway {
       return;
     }
     // Unsubscribing from a channel one does not hold is not an error: the outcome is the same.
-    const topic = connection.stopChannel(channel.name);
-    if (topic !== undefined) this.removeSubscriber(topic, connection);
+    this.stopChannel(connection, channel.name);
     connection.send({ type: 'unsubscribed', channel: channel.name });
+  }
+
+  /** Why a connection may not hold one more channel, or undefined when it may. */
+  private subscriptionRefusal(connection: Connection): string | undefined {
+    const { maxSubscriptionsPerConnection, maxSubscriptionsPerIp } = this.limits;
+    if (connection.subscriptionCount >= maxSubscriptionsPerConnection) {
+      return `At most ${maxSubscriptionsPerConnection} subscriptions per connection`;
+    }
+    if ((this.subscriptionsByAddress.get(connection.address) ?? 0) >= maxSubscriptionsPerIp) {
+      return `At most ${maxSubscriptionsPerIp} subscriptions per address`;
+    }
+    return undefined;
+  }
+
+  private stopChannel(connection: Connection, name: string): void {
+    const topic = connection.stopChannel(name);
+    if (topic === undefined) return;
+    this.removeSubscriber(topic, connection);
+    countDown(this.subscriptionsByAddress, connection.address, 1);
   }
 
   /**
@@ -197,16 +222,38 @@ export class SocketGateway {
       connection.sendError('UNAUTHORIZED', TOKEN_REFUSALS[check.reason]);
       return;
     }
-    if (connection.accountId !== null && connection.accountId !== check.accountId) this.dropUserChannels(connection);
-    connection.accountId = check.accountId;
+    if (connection.accountId !== check.accountId && !this.claimAccount(connection, check.accountId)) return;
     connection.authExpiresAtMs = check.expiresAtMs ?? null;
     connection.send({ type: 'authenticated', account_id: check.accountId });
   }
 
+  /**
+   * Moves a connection to an account, within the account's connection limit; past it the
+   * connection is closed (1013), as a connection past its address's limit is.
+   */
+  private claimAccount(connection: Connection, accountId: string): boolean {
+    if ((this.connectionsByAccount.get(accountId) ?? 0) >= this.limits.maxConnectionsPerAccount) {
+      this.deps.log.warn({ address: connection.address, accountId }, 'socket refused: too many for the account');
+      connection.socket.close(SOCKET_CLOSE_CODES.tryAgainLater, 'too many connections for this account');
+      this.disconnect(connection);
+      return false;
+    }
+    if (connection.accountId !== null) this.dropUserChannels(connection);
+    this.releaseAccount(connection);
+    connection.accountId = accountId;
+    countUp(this.connectionsByAccount, accountId);
+    return true;
+  }
+
+  private releaseAccount(connection: Connection): void {
+    if (connection.accountId === null) return;
+    countDown(this.connectionsByAccount, connection.accountId, 1);
+    connection.accountId = null;
+  }
+
   private dropUserChannels(connection: Connection): void {
     for (const name of connection.userChannelNames()) {
-      const topic = connection.stopChannel(name);
-      if (topic !== undefined) this.removeSubscriber(topic, connection);
+      this.stopChannel(connection, name);
       connection.send({ type: 'unsubscribed', channel: name });
     }
   }
@@ -217,7 +264,7 @@ export class SocketGateway {
    */
   private endSession(connection: Connection): void {
     this.dropUserChannels(connection);
-    connection.accountId = null;
+    this.releaseAccount(connection);
     connection.authExpiresAtMs = null;
     connection.sendError('UNAUTHORIZED', TOKEN_REFUSALS.expired);
   }
@@ -453,6 +500,17 @@ export class Connection {
     if (this.messagesInWindow === budget + 1) this.sendError('RATE_LIMITED', 'Too many messages; slow down');
     return false;
   }
+}
+
+function countUp(counts: Map<string, number>, key: string): void {
+  counts.set(key, (counts.get(key) ?? 0) + 1);
+}
+
+/** Lowers a count, forgetting the key at zero so that the map holds only live clients. */
+function countDown(counts: Map<string, number>, key: string, by: number): void {
+  const remaining = (counts.get(key) ?? by) - by;
+  if (remaining > 0) counts.set(key, remaining);
+  else counts.delete(key);
 }
 
 /** JSON text of a published message; undefined when it has none (undefined, a function, a cycle). */

@@ -12,6 +12,12 @@ export type SocketLimits = {
    */
   maxSubscriptionsPerConnection: number;
   /**
+   * Channels all connections of one client address may hold together. Without it, an address's
+   * 50 connections could hold 10,000 subscriptions, each one a send on every publish. A trading
+   * page holds about 60 (three per market, a watchlist, the user channels): 2,000 is some 30 tabs.
+   */
+  maxSubscriptionsPerIp: number;
+  /**
    * Largest client message. Client messages are a type and a channel name (well under 100
    * bytes); anything bigger is not our protocol and is refused by ws with close code 1009 before
    * it is buffered, let alone parsed.
@@ -28,6 +34,12 @@ export type SocketLimits = {
    * taking the whole server's share of sockets.
    */
   maxConnectionsPerIp: number;
+  /**
+   * Authenticated sockets per account, wherever they come from: a person's tabs and devices need a
+   * handful; a leaked token or a script cannot hold thousands of sockets (each one a fan-out of
+   * every user event) in one account's name from many addresses.
+   */
+  maxConnectionsPerAccount: number;
   /** Open sockets per server node, so that memory and file descriptors stay bounded. */
   maxConnections: number;
   /**
@@ -52,9 +64,11 @@ export type SocketLimits = {
 
 export const SOCKET_LIMITS: SocketLimits = {
   maxSubscriptionsPerConnection: 200,
+  maxSubscriptionsPerIp: 2_000,
   maxMessageBytes: 4 * 1024,
   maxSendBufferBytes: 1024 * 1024,
   maxConnectionsPerIp: 50,
+  maxConnectionsPerAccount: 20,
   maxConnections: 10_000,
   maxClientMessagesPerWindow: 1_000,
   clientMessageWindowMs: 10_000,

@@ -12,13 +12,16 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly details: unknown;
+  /** A refusal's Retry-After (429): how long the server asks us to wait before asking again. */
+  readonly retryAfterMs: number | undefined;
 
-  constructor(status: number, code: string, message: string, details?: unknown) {
+  constructor(status: number, code: string, message: string, details?: unknown, retryAfterMs?: number) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.details = details;
+    this.retryAfterMs = retryAfterMs;
   }
 
   /** The field problems of a VALIDATION_ERROR, or none. */
@@ -58,6 +61,7 @@ export interface ApiClientOptions {
 interface RawResponse {
   status: number;
   data: unknown;
+  retryAfterMs?: number;
 }
 
 export interface ApiClient {
@@ -122,7 +126,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         signal: controller.signal,
       });
       const text = await response.text();
-      return { status: response.status, data: text.length > 0 ? safeJson(text) : undefined };
+      const retryAfterMs = retryAfterHeaderMs(response.headers.get('retry-after'));
+      return {
+        status: response.status,
+        data: text.length > 0 ? safeJson(text) : undefined,
+        ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+      };
     } catch (error) {
       const code = controller.signal.aborted ? 'TIMEOUT' : 'NETWORK_ERROR';
       throw new ApiError(0, code, 'Network error occurred', { cause: String(error) });
@@ -179,11 +188,23 @@ function safeJson(text: string): unknown {
   }
 }
 
+/** Retry-After in seconds (the server's form; an HTTP date is not used by it) as milliseconds. */
+function retryAfterHeaderMs(value: string | null): number | undefined {
+  if (value === null || !/^\d{1,6}$/.test(value.trim())) return undefined;
+  return Number(value.trim()) * 1000;
+}
+
 function toApiError(raw: RawResponse): ApiError {
   const envelope = errorEnvelopeSchema.safeParse(raw.data);
   if (envelope.success) {
     const { code, message, details } = envelope.data.error;
-    return new ApiError(raw.status, code, message, details);
+    return new ApiError(raw.status, code, message, details, raw.retryAfterMs);
   }
-  return new ApiError(raw.status, 'HTTP_ERROR', `Request failed with status ${raw.status}`);
+  return new ApiError(
+    raw.status,
+    'HTTP_ERROR',
+    `Request failed with status ${raw.status}`,
+    undefined,
+    raw.retryAfterMs,
+  );
 }
