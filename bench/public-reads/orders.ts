@@ -53,11 +53,17 @@ export async function readMarket(baseUrl: string, pair: string): Promise<Market 
   };
 }
 
+/** How long a phase waits for its last answers after the window. */
+const DRAIN_MS = 30_000;
+
 class OrderTraffic {
   readonly latency = new Samples();
   readonly statuses: Record<string, number> = {};
   readonly inFlight = new Set<Promise<void>>();
   completed = 0;
+  /** Set when the drain gives up: answers and errors after that (the client closing) do not count. */
+  private abandoned = false;
+  private measuredInFlight = 0;
   private sequence = 0;
   private readonly random = rng(20_261_125);
 
@@ -92,29 +98,43 @@ class OrderTraffic {
     const body = this.body();
     this.sequence++;
     const measured = scheduled >= this.window.start && scheduled < this.window.end;
+    if (measured) this.measuredInFlight++;
     const done = this.client
       .request('POST', '/v1/orders', trader.token, body)
       .then(
         (response) => {
           const finished = performance.now();
+          if (this.abandoned) return;
           if (response.status === 201 && finished >= this.window.start && finished < this.window.end) this.completed++;
           if (!measured) return;
           this.statuses[response.status] = (this.statuses[response.status] ?? 0) + 1;
           this.latency.push(finished - scheduled);
         },
         (error: unknown) => {
-          if (!measured) return;
+          if (!measured || this.abandoned) return;
           const key = `network error (${error instanceof Error ? error.message : String(error)})`;
           this.statuses[key] = (this.statuses[key] ?? 0) + 1;
         },
       )
-      .finally(() => this.inFlight.delete(done));
+      .finally(() => {
+        if (measured && !this.abandoned) this.measuredInFlight--;
+        this.inFlight.delete(done);
+      });
     this.inFlight.add(done);
   }
 
+  /**
+   * Waits up to 30 s for the answers still due; the window's orders still unanswered then count as
+   * such, with an endless latency (on an overloaded machine, rather than as the errors that closing
+   * the client would give them).
+   */
   async drain(): Promise<void> {
-    const deadline = Date.now() + 30_000;
+    const deadline = Date.now() + DRAIN_MS;
     while (this.inFlight.size > 0 && Date.now() < deadline) await Promise.race([...this.inFlight, sleep(100)]);
+    if (this.measuredInFlight === 0) return;
+    this.abandoned = true;
+    this.statuses[`no answer ${DRAIN_MS / 1000} s after the window`] = this.measuredInFlight;
+    for (let index = 0; index < this.measuredInFlight; index++) this.latency.push(Number.POSITIVE_INFINITY);
   }
 }
 
