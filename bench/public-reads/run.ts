@@ -37,6 +37,10 @@ import {
  *   npx tsx bench/public-reads/run.ts [--db pglite|postgres|both] [--quick]
  *   options: --generator node|hey (the constant-rate generator), --pg-url URL, --traders 50,
  *            --no-share (skip the profiled PGlite phase)
+ *
+ * The server's environment is in setup.ts (shared with pglite-share.ts): NPM_START_ENV, and the
+ * fair-use budgets BUDGETS_DEFAULT and BUDGETS_RAISED (the name of the knob that raises the public
+ * budget is set there).
  */
 
 const args = parseArgs(process.argv.slice(2));
