@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
+import { performance } from 'node:perf_hooks';
 import type { Database } from '../../apps/server/src/db/database.ts';
 import { registrationBody } from '../../apps/server/src/modules/auth/test-support.ts';
 import { postEntries } from '../../apps/server/src/modules/ledger/service.ts';
@@ -290,4 +291,39 @@ export function rng(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
   };
+}
+
+/**
+ * Sends `total` requests every `interval` ms from `start` (open loop), calling `windowOpened` once at
+ * the first tick inside the window; returns how many of the window's sends went out late.
+ */
+export function sendOnSchedule(
+  traffic: { send(scheduled: number): void },
+  schedule: { start: number; interval: number; total: number },
+  window: { start: number; end: number },
+  windowOpened: () => void,
+): Promise<number> {
+  const { start, interval, total } = schedule;
+  let sent = 0;
+  let late = 0;
+  let opened = false;
+  return new Promise<number>((resolve) => {
+    const tick = () => {
+      const now = performance.now();
+      if (!opened && now >= window.start) {
+        opened = true;
+        windowOpened();
+      }
+      while (sent < total && start + sent * interval <= now) {
+        const scheduled = start + sent * interval;
+        // A send more than 5 ms behind its schedule means the client itself fell behind.
+        if (now - scheduled > 5 && scheduled >= window.start && scheduled < window.end) late++;
+        traffic.send(scheduled);
+        sent++;
+      }
+      if (sent >= total) resolve(late);
+      else setTimeout(tick, Math.max(0, Math.min(1, start + sent * interval - now)));
+    };
+    tick();
+  });
 }

@@ -8,12 +8,18 @@ import path from 'node:path';
  *   npx tsx bench/order-entry/profile-summary.ts FILE.cpuprofile [top]
  */
 
-type ProfileNode = {
+export type ProfileNode = {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number };
   children?: number[];
 };
-type Profile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[]; startTime: number; endTime: number };
+export type Profile = {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+  startTime: number;
+  endTime: number;
+};
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -39,8 +45,12 @@ function label(node: ProfileNode): string {
   return `${functionName || '(anonymous)'}${file}`;
 }
 
+export function readProfile(file: string): Profile {
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as Profile;
+}
+
 export function summariseProfile(file: string, top = 25): string {
-  const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as Profile;
+  const profile = readProfile(file);
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const selfUs = new Map<number, number>();
   for (let index = 0; index < profile.samples.length; index++) {

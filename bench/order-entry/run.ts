@@ -23,6 +23,7 @@ import {
   rng,
   Samples,
   ServerProcess,
+  sendOnSchedule,
   sleep,
   type Target,
   type Trader,
@@ -215,41 +216,6 @@ class StepTraffic {
     const key = `${op.kind} network error (${error instanceof Error ? error.message : String(error)})`;
     this.statuses[key] = (this.statuses[key] ?? 0) + 1;
   }
-}
-
-/**
- * Sends `total` requests every `interval` ms from `start` (open loop), calling `windowOpened` once at
- * the first tick inside the window; returns how many of the window's sends went out late.
- */
-function sendOnSchedule(
-  traffic: StepTraffic,
-  schedule: { start: number; interval: number; total: number },
-  window: StepWindow,
-  windowOpened: () => void,
-): Promise<number> {
-  const { start, interval, total } = schedule;
-  let sent = 0;
-  let late = 0;
-  let opened = false;
-  return new Promise<number>((resolve) => {
-    const tick = () => {
-      const now = performance.now();
-      if (!opened && now >= window.start) {
-        opened = true;
-        windowOpened();
-      }
-      while (sent < total && start + sent * interval <= now) {
-        const scheduled = start + sent * interval;
-        // A send more than 5 ms behind its schedule means the client itself fell behind.
-        if (now - scheduled > 5 && inWindow(scheduled, window)) late++;
-        traffic.send(scheduled);
-        sent++;
-      }
-      if (sent >= total) resolve(late);
-      else setTimeout(tick, Math.max(0, Math.min(1, start + sent * interval - now)));
-    };
-    tick();
-  });
 }
 
 async function runStep(
