@@ -78,7 +78,13 @@ describe('ReadCache', () => {
 
   it('answers but does not store a value keep() refuses', async () => {
     const cache = new ReadCache<string, number | null>(10);
-    expect(await cache.read('a', async () => null, (value) => value !== null)).toBeNull();
+    expect(
+      await cache.read(
+        'a',
+        async () => null,
+        (value) => value !== null,
+      ),
+    ).toBeNull();
     expect(cache.size).toBe(0);
   });
 });
