@@ -76,6 +76,18 @@ describe('ReadCache', () => {
     expect(cache.get('c')).toBe(3);
   });
 
+  it('keeps the weight of what it holds under maxWeight, dropping the least recently used', async () => {
+    const cache = new ReadCache<string, number[]>(10, { weigh: (list) => list.length, maxWeight: 5 });
+    await cache.read('a', async () => [1, 2]);
+    await cache.read('b', async () => [1, 2]);
+    expect(cache.totalWeight).toBe(4);
+    await cache.read('c', async () => [1, 2, 3]);
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.totalWeight).toBe(5);
+    cache.invalidate('b');
+    expect(cache.totalWeight).toBe(3);
+  });
+
   it('answers but does not store a value keep() refuses', async () => {
     const cache = new ReadCache<string, number | null>(10);
     expect(

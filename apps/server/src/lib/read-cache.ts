@@ -8,13 +8,18 @@
  * stale, and a stale load answers its caller but does not store. A load that begins after the
  * change's invalidation sees the committed change, so what it stores is current.
  *
- * Least recently used entries fall out past `maxEntries`, so keys that go idle cost nothing.
+ * Least recently used entries fall out past `maxEntries` (and past `maxWeight`, when values differ
+ * in size: a list of orders weighs its length), so keys that go idle cost nothing.
  */
 export class ReadCache<Key, Value> {
   private readonly entries = new Map<Key, Value>();
   private readonly loads = new Map<Key, Set<{ stale: boolean }>>();
+  private weight = 0;
 
-  constructor(readonly maxEntries: number) {}
+  constructor(
+    readonly maxEntries: number,
+    private readonly bound: { weigh: (value: Value) => number; maxWeight: number } | null = null,
+  ) {}
 
   /** The cached value, or undefined; a hit becomes the most recently used entry. */
   get(key: Key): Value | undefined {
@@ -51,7 +56,7 @@ export class ReadCache<Key, Value> {
 
   /** Drops the key's entry and makes every load of it in flight leave no entry behind. */
   invalidate(key: Key): void {
-    this.entries.delete(key);
+    this.remove(key);
     const pending = this.loads.get(key);
     if (pending !== undefined) for (const ticket of pending) ticket.stale = true;
   }
@@ -59,6 +64,7 @@ export class ReadCache<Key, Value> {
   /** Drops everything, loads in flight included. */
   clear(): void {
     this.entries.clear();
+    this.weight = 0;
     for (const pending of this.loads.values()) for (const ticket of pending) ticket.stale = true;
   }
 
@@ -66,12 +72,26 @@ export class ReadCache<Key, Value> {
     return this.entries.size;
   }
 
+  /** The sum of the held values' weights (0 without a weight bound). */
+  get totalWeight(): number {
+    return this.weight;
+  }
+
   private store(key: Key, value: Value): void {
-    this.entries.delete(key);
+    this.remove(key);
     this.entries.set(key, value);
-    if (this.entries.size > this.maxEntries) {
+    this.weight += this.bound?.weigh(value) ?? 0;
+    while (this.entries.size > this.maxEntries || (this.bound !== null && this.weight > this.bound.maxWeight)) {
       const oldest = this.entries.keys().next();
-      if (!oldest.done) this.entries.delete(oldest.value);
+      if (oldest.done) break;
+      this.remove(oldest.value);
     }
+  }
+
+  private remove(key: Key): void {
+    const value = this.entries.get(key);
+    if (value === undefined) return;
+    this.entries.delete(key);
+    this.weight -= this.bound?.weigh(value) ?? 0;
   }
 }

@@ -3,9 +3,11 @@ import type { Database } from '../../db/database.ts';
 import { ReadCache } from '../../lib/read-cache.ts';
 
 /** Orders whose view is held in memory (GET /v1/orders/:id); the least recently read fall out past it. */
-export const CACHED_ORDERS_MAX = 50_000;
+export const CACHED_ORDERS_MAX = 20_000;
 /** Accounts whose open orders are held in memory; the least recently read fall out past it. */
 export const CACHED_OPEN_ORDER_ACCOUNTS_MAX = 10_000;
+/** Open orders held in memory over all accounts: an order view is a few hundred bytes. */
+export const CACHED_OPEN_ORDERS_MAX = 100_000;
 /**
  * An account with more open orders than this (the house's market maker) reads them from the
  * database each time: holding its ladder would cost more memory than the reads it spares.
@@ -38,7 +40,10 @@ export class OrderCache {
   /** null (a missing order, an order whose market is not running) is answered but never stored. */
   readonly byId = new ReadCache<string, CachedOrder | null>(CACHED_ORDERS_MAX);
   /** null (more open orders than CACHED_OPEN_ORDERS_PER_ACCOUNT_MAX) is answered but never stored. */
-  readonly openByAccount = new ReadCache<string, readonly CachedOrder[] | null>(CACHED_OPEN_ORDER_ACCOUNTS_MAX);
+  readonly openByAccount = new ReadCache<string, readonly CachedOrder[] | null>(CACHED_OPEN_ORDER_ACCOUNTS_MAX, {
+    weigh: (orders) => orders?.length ?? 0,
+    maxWeight: CACHED_OPEN_ORDERS_MAX,
+  });
 
   /** Drops what the committed orders change: each order's view and its account's open orders. */
   invalidate(orders: Iterable<{ id: string; accountId: string }>): void {
