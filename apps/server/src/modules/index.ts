@@ -53,7 +53,11 @@ export async function composeModules(context: AppContext): Promise<Services> {
   const provider: ModuleParts = { routes: (scope) => providerModule(scope, context, markets) };
   const admin: ModuleParts = { routes: (scope) => adminTradingPairsRoutes(scope, context, { markets }) };
   const notifications = createNotifications(context, HOUSE_ACCOUNT_IDS);
-  const trading = await createTrading(context, { markets, orderEvents: notifications.orderEvents });
+  const trading = await createTrading(context, {
+    markets,
+    orderEvents: notifications.orderEvents,
+    ordersCommitted: notifications.ordersCommitted,
+  });
   const realtime: ModuleParts = { routes: (scope) => realtimeModule(scope, context) };
   const watchlist: ModuleParts = { routes: (scope) => watchlistModule(scope, context) };
   const paymentProvider = createPaymentProviderModule(context, (symbol) => markets.feed.usdPrice(symbol));

@@ -16,7 +16,6 @@ import { accountTopic } from '../../realtime/channels.ts';
 import type { PubSub } from '../../realtime/pubsub.ts';
 import {
   addInsertRows,
-  countUnread,
   deleteAll,
   deleteOne,
   insertRows,
@@ -27,6 +26,7 @@ import {
   updateAllRead,
   updateRead,
 } from './queries.ts';
+import { dropUnreadCountsAfterCommit, unreadCountsOf } from './unread-count.ts';
 
 /** A notification to store for an account; it starts unread. */
 export type NewNotification = {
@@ -76,12 +76,14 @@ export async function insertNotifications(
   const inserted = await insertRows(tx, newRows(rows));
   const trim = options.trimAccounts ?? [...new Set(rows.map((row) => row.accountId))];
   if (trim.length > 0) await trimOldest(tx, trim, STORED_NOTIFICATIONS_MAX);
+  dropUnreadCountsAfterCommit(tx, [...new Set([...rows.map((row) => row.accountId), ...trim])]);
   return inserted.map((row) => ({ ...toNotification(row), accountId: row.account_id }));
 }
 
 /**
  * insertNotifications as part of a larger statement (see addInsertRows), writing only when `gate`
- * holds; returns the notifications as they will read once the statement has committed.
+ * holds; returns the notifications as they will read once the statement has committed. Whoever
+ * runs the statement drops the accounts' unread counts once it commits (`dropUnreadCounts`).
  */
 export function addInsertNotifications(
   stmt: Statement,
@@ -92,6 +94,11 @@ export function addInsertNotifications(
   const inserts = newRows(rows);
   addInsertRows(stmt, inserts, trimAccounts, STORED_NOTIFICATIONS_MAX, gate);
   return inserts.map((row) => ({ ...toNotification({ ...row, is_read: false }), accountId: row.account_id }));
+}
+
+/** Drops the unread counts of accounts a committed statement wrote notifications for (addInsertNotifications). */
+export function dropUnreadCounts(db: Database, accountIds: Iterable<string>): void {
+  unreadCountsOf(db).invalidate(accountIds);
 }
 
 /** Pushes stored notifications to their accounts' `notifications` socket channel. Call after commit. */
@@ -107,14 +114,15 @@ export async function notify(db: Database, pubsub: PubSub, rows: readonly NewNot
   publishNotifications(pubsub, stored);
 }
 
+/** The list is read from the database; the unread count from memory while nothing changed it. */
 export async function listNotifications(
-  q: Queryable,
+  db: Database,
   accountId: string,
   query: NotificationsQuery,
 ): Promise<NotificationList> {
   const [rows, unreadCount] = await Promise.all([
-    selectNotifications(q, accountId, { unreadOnly: query.unread_only, limit: query.limit }),
-    countUnread(q, accountId),
+    selectNotifications(db, accountId, { unreadOnly: query.unread_only, limit: query.limit }),
+    unreadCountsOf(db).count(accountId),
   ]);
   return { notifications: rows.map(toNotification), unread_count: unreadCount };
 }
@@ -122,19 +130,26 @@ export async function listNotifications(
 /** Another account's notification is "not found": its existence is not the caller's business. */
 export async function markRead(q: Queryable, accountId: string, id: string): Promise<Result<Notification>> {
   const row = await updateRead(q, accountId, id);
+  if (row) dropUnreadCountsAfterCommit(q, [accountId]);
   return row ? ok(toNotification(row)) : fail('NOT_FOUND', NOTIFICATION_NOT_FOUND);
 }
 
 export async function markAllRead(q: Queryable, accountId: string): Promise<NotificationsChanged> {
-  return { changed: await updateAllRead(q, accountId), unread_count: 0 };
+  const changed = await updateAllRead(q, accountId);
+  dropUnreadCountsAfterCommit(q, [accountId]);
+  return { changed, unread_count: 0 };
 }
 
 export async function deleteNotification(q: Queryable, accountId: string, id: string): Promise<Result<null>> {
-  return (await deleteOne(q, accountId, id)) ? ok(null) : fail('NOT_FOUND', NOTIFICATION_NOT_FOUND);
+  if (!(await deleteOne(q, accountId, id))) return fail('NOT_FOUND', NOTIFICATION_NOT_FOUND);
+  dropUnreadCountsAfterCommit(q, [accountId]);
+  return ok(null);
 }
 
 export async function clearNotifications(q: Queryable, accountId: string): Promise<NotificationsChanged> {
-  return { changed: await deleteAll(q, accountId), unread_count: 0 };
+  const changed = await deleteAll(q, accountId);
+  dropUnreadCountsAfterCommit(q, [accountId]);
+  return { changed, unread_count: 0 };
 }
 
 function toNotification(row: NotificationRow): Notification {

@@ -14,7 +14,7 @@ import { FundsBook } from './funds.ts';
 import type { OrderState } from './order-state.ts';
 import { atomsOf, type PairSpec } from './pair-spec.ts';
 import { MarketSequencer, parseCommand, type SequencerHooks } from './sequencer.ts';
-import { TradingWriter, type WriterHook } from './writer.ts';
+import { TradingWriter, type WriteJob, type WriterHook } from './writer.ts';
 
 export interface ExchangeOptions {
   db: Database;
@@ -29,6 +29,8 @@ export interface ExchangeOptions {
   hooks: SequencerHooks & {
     /** Inside each write transaction: rows that must commit with the batches (order notifications). */
     inTransaction?: WriterHook;
+    /** Right after each write commits, before its callers are answered (the read caches). */
+    committed?: (jobs: readonly WriteJob[]) => void;
   };
 }
 
@@ -133,6 +135,7 @@ export class Exchange {
       log: options.log,
       funds: this.funds,
       ...(options.hooks.inTransaction ? { inTransaction: options.hooks.inTransaction } : {}),
+      ...(options.hooks.committed ? { committed: options.hooks.committed } : {}),
     });
   }
 

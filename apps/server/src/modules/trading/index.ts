@@ -1,7 +1,9 @@
 import type { BalanceUpdate } from '@platform/contracts';
 import { FastOrderBook } from '@platform/engine';
 import type { AppContext, ModuleParts } from '../../context.ts';
+import type { Database } from '../../db/database.ts';
 import type { OrderEventBatch, OrderEventWriter } from '../../events/orders.ts';
+import { balanceCacheOf } from '../ledger/balance-cache.ts';
 import { ledgerOf } from '../ledger/service.ts';
 import type { Markets } from '../markets/index.ts';
 import type { OrderChange } from './batch-effects.ts';
@@ -9,11 +11,12 @@ import { Exchange } from './exchange.ts';
 import { MarketMaker } from './market-maker.ts';
 import { MarketReads, RecentTrades } from './market-reads.ts';
 import { MarketTaker } from './market-taker.ts';
+import { orderCacheOf } from './order-cache.ts';
 import { toOrderView } from './order-state.ts';
 import { type PairRow, type PairSpec, pairSpecFromRow, tradableOf } from './pair-spec.ts';
 import { tradingRoutes } from './routes/index.ts';
 import { type TradeRow, type TradingDeps, tradeView } from './service.ts';
-import type { WriterHook } from './writer.ts';
+import type { WriteJob, WriterHook } from './writer.ts';
 
 export { Exchange } from './exchange.ts';
 
@@ -31,6 +34,11 @@ export type TradingUses = {
   markets: Pick<Markets, 'feed' | 'referenceQuote' | 'catalogue'>;
   /** Written with each batch, in its statement (the order notifications). */
   orderEvents?: OrderEventWriter | undefined;
+  /**
+   * Told, right after each write commits and before its callers are answered, of the accounts whose
+   * orders it wrote (the order notifications commit with the batch: their unread counts change).
+   */
+  ordersCommitted?: ((accountIds: ReadonlySet<string>) => void) | undefined;
 };
 
 /**
@@ -38,7 +46,10 @@ export type TradingUses = {
  * trading routes. Books are rebuilt from snapshots and the journal before this resolves, so before
  * the routes open.
  */
-export async function createTrading(context: AppContext, { markets, orderEvents }: TradingUses): Promise<Trading> {
+export async function createTrading(
+  context: AppContext,
+  { markets, orderEvents, ordersCommitted }: TradingUses,
+): Promise<Trading> {
   const { db, pubsub, log, clock, config } = context;
   const pairs = await db.query<PairRow>('SELECT * FROM trading_pairs ORDER BY sort_order, id');
   const specs = pairs.rows.map(pairSpecFromRow);
@@ -72,6 +83,7 @@ export async function createTrading(context: AppContext, { markets, orderEvents 
     createBook: () => new FastOrderBook(),
     hooks: {
       ...(orderEvents ? { inTransaction: announcedTo(orderEvents) } : {}),
+      committed: dropFromReadCaches(db, ordersCommitted),
       onTrades: (spec, trades) => {
         recentTrades.add(spec, trades, viewOf);
         for (const trade of trades) {
@@ -131,6 +143,34 @@ export async function createTrading(context: AppContext, { markets, orderEvents 
       stopBalanceUpdates();
       stopPairChanges();
     },
+  };
+}
+
+/**
+ * What a committed write changed, dropped from the read caches before its callers hear of it: the
+ * orders it wrote (by id, and their accounts' open orders), the balances it posted to (the ledger's
+ * own announcement of them comes after the callers are answered), and what the composition root
+ * asked to hear.
+ */
+function dropFromReadCaches(db: Database, ordersCommitted: TradingUses['ordersCommitted']) {
+  const balances = balanceCacheOf(db);
+  const orders = orderCacheOf(db);
+  return (jobs: readonly WriteJob[]): void => {
+    const written: { id: string; accountId: string }[] = [];
+    const owners = new Set<string>();
+    const holders = new Set<string>();
+    for (const job of jobs) {
+      for (const row of job.rows.orders) {
+        const order = { id: String(row.id), accountId: String(row.account_id) };
+        written.push(order);
+        owners.add(order.accountId);
+      }
+      for (const entry of job.entries)
+        for (const posting of entry.postings) if (posting.owner.kind === 'user') holders.add(posting.owner.accountId);
+    }
+    orders.invalidate(written);
+    balances.invalidate(holders);
+    ordersCommitted?.(owners);
   };
 }
 

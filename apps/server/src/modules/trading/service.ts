@@ -15,9 +15,10 @@ import type { Amount } from '@platform/money';
 import type { Database } from '../../db/database.ts';
 import { AppError, type Failure, fail, ok, type Result } from '../../lib/errors.ts';
 import type { PubSub } from '../../realtime/pubsub.ts';
-import { balancesOf } from '../ledger/service.ts';
+import { balanceCacheOf } from '../ledger/balance-cache.ts';
 import { type Exchange, type OrderRow, orderFromRow } from './exchange.ts';
 import type { MarketReads } from './market-reads.ts';
+import { CACHED_OPEN_ORDERS_PER_ACCOUNT_MAX, type CachedOrder, orderCacheOf } from './order-cache.ts';
 import { type OrderState, requiredReserve, sellLotCapForQuote, toOrderView } from './order-state.ts';
 import {
   atomsOf,
@@ -501,19 +502,84 @@ export async function modifyOrder(
   return outcomeResult(market, await submit(market, () => market.modify(modify)));
 }
 
+/** One of the account's orders, from the order cache when no committed batch changed it since it was read. */
 export async function getOrder(deps: TradingDeps, accountId: string, orderId: string): Promise<Result<Order>> {
-  const row = await ownedOrderRow(deps, accountId, orderId);
-  if (!row.ok) return row;
-  const market = marketOf(deps.exchange, row.value.pair_id);
-  if (!market.ok) return market;
-  return ok(toOrderView(market.value.spec, orderFromRow(market.value.spec, row.value)));
+  const order = await orderCacheOf(deps.db).byId.read(
+    orderId,
+    async () => {
+      const found = await deps.db.query<OrderRow>('SELECT * FROM orders WHERE id = $1', [orderId]);
+      return found.rows[0] === undefined ? null : cachedOrder(deps.exchange, found.rows[0]);
+    },
+    (loaded) => loaded !== null && loaded.view !== null,
+  );
+  // Someone else's order answers exactly like a missing one: nothing leaks.
+  if (order === null || order.accountId !== accountId) return fail('ORDER_NOT_FOUND');
+  if (order.view === null) {
+    const market = marketOf(deps.exchange, order.pairId);
+    return market.ok ? fail('ORDER_NOT_FOUND') : market;
+  }
+  return ok(order.view);
 }
 
-export async function listOrders(
-  deps: TradingDeps,
-  accountId: string,
-  query: OrdersQuery,
-): Promise<{ orders: Order[]; pagination: { page: number; limit: number; total: number } }> {
+function cachedOrder(exchange: Exchange, row: OrderRow): CachedOrder {
+  const market = exchange.market(row.pair_id);
+  return {
+    accountId: row.account_id,
+    pairId: row.pair_id,
+    side: row.side,
+    type: row.type,
+    view: market === undefined ? null : toOrderView(market.spec, orderFromRow(market.spec, row)),
+  };
+}
+
+type OrderPage = { orders: Order[]; pagination: { page: number; limit: number; total: number } };
+
+/**
+ * The account's orders with the query's filters. Open orders without a time window (the hot read:
+ * a trading screen polls it) come from the order cache; everything else is history, read from the
+ * database.
+ */
+export async function listOrders(deps: TradingDeps, accountId: string, query: OrdersQuery): Promise<OrderPage> {
+  if (query.status === 'open' && query.from === undefined && query.to === undefined) {
+    const open = await openOrders(deps, accountId);
+    if (open !== null) return openOrdersPage(open, query);
+  }
+  return listOrdersFromDatabase(deps, accountId, query);
+}
+
+/** Every open order of the account, newest first; null past CACHED_OPEN_ORDERS_PER_ACCOUNT_MAX. */
+function openOrders(deps: TradingDeps, accountId: string): Promise<readonly CachedOrder[] | null> {
+  return orderCacheOf(deps.db).openByAccount.read(
+    accountId,
+    async () => {
+      const rows = await deps.db.query<OrderRow>(
+        `SELECT * FROM orders WHERE account_id = $1 AND status IN ('pending', 'partial')
+         ORDER BY created_at DESC, id LIMIT ${CACHED_OPEN_ORDERS_PER_ACCOUNT_MAX + 1}`,
+        [accountId],
+      );
+      if (rows.rows.length > CACHED_OPEN_ORDERS_PER_ACCOUNT_MAX) return null;
+      return rows.rows.map((row) => cachedOrder(deps.exchange, row));
+    },
+    (loaded) => loaded !== null,
+  );
+}
+
+/** The page the database query would answer, filtered and cut from the account's open orders. */
+function openOrdersPage(open: readonly CachedOrder[], query: OrdersQuery): OrderPage {
+  const pair = query.trading_pair ?? query.symbol;
+  const pairId = pair === undefined ? undefined : (normalizePairId(pair) ?? '');
+  const matching = open.filter(
+    (order) =>
+      (pairId === undefined || order.pairId === pairId) &&
+      (query.side === undefined || order.side === query.side) &&
+      (query.type === undefined || order.type === query.type),
+  );
+  const start = (query.page - 1) * query.limit;
+  const orders = matching.slice(start, start + query.limit).flatMap((order) => (order.view ? [order.view] : []));
+  return { orders, pagination: { page: query.page, limit: query.limit, total: matching.length } };
+}
+
+async function listOrdersFromDatabase(deps: TradingDeps, accountId: string, query: OrdersQuery): Promise<OrderPage> {
   const conditions = ['account_id = $1'];
   const params: unknown[] = [accountId];
   const add = (sql: string, value: unknown) => {
@@ -707,8 +773,9 @@ export async function tradingStatistics(deps: TradingDeps, accountId: string) {
   };
 }
 
+/** The account's balances from the ledger's balance cache (exact: dropped by every committed change). */
 export async function accountBalances(deps: TradingDeps, accountId: string) {
-  const rows = await balancesOf(deps.db, accountId);
+  const rows = await balanceCacheOf(deps.db).balances(accountId);
   return {
     account_id: accountId,
     balances: rows.map((row) => ({

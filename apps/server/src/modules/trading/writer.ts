@@ -69,6 +69,11 @@ export class TradingWriter {
       log: Logger;
       funds: FundsBook;
       inTransaction?: WriterHook;
+      /**
+       * Told of every committed write before its callers are answered (the read caches drop what it
+       * changed there, so that nobody told of a change can read the state before it). Synchronous.
+       */
+      committed?: (jobs: readonly WriteJob[]) => void;
     },
   ) {}
 
@@ -134,6 +139,7 @@ export class TradingWriter {
       return;
     }
     this.deps.funds.committed(jobs[jobs.length - 1]!.ticket);
+    this.deps.committed?.(jobs);
     this.deps.log.debug(
       {
         batches: jobs.length,

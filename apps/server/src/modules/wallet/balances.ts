@@ -5,22 +5,24 @@ import type {
   WalletTransactionsResponse,
   WalletTransactionType,
 } from '@platform/contracts';
-import type { Queryable } from '../../db/database.ts';
+import type { Database, Queryable } from '../../db/database.ts';
 import { ok, type Result } from '../../lib/errors.ts';
-import { balancesOf } from '../ledger/service.ts';
+import { balanceCacheOf } from '../ledger/balance-cache.ts';
 import { parseCurrency, WALLET_CURRENCIES } from './rules.ts';
 
 /**
  * GET /v1/wallet/balances: every currency the account holds, then a zero row for every other
- * wallet currency (§3.5: the client shows a row per enabled coin), in catalogue order.
+ * wallet currency (§3.5: the client shows a row per enabled coin), in catalogue order. The held
+ * balances come from the ledger's balance cache (exact: dropped by every committed change).
  */
-export async function walletBalances(q: Queryable, accountId: string): Promise<WalletBalance[]> {
-  const held = await balancesOf(q, accountId);
-  const byCurrency = new Map(held.map((row) => [row.currency, row]));
+export async function walletBalances(db: Database, accountId: string): Promise<WalletBalance[]> {
+  const held = await balanceCacheOf(db).balances(accountId);
+  // Copies: the cached rows are shared by every read until the next change.
+  const byCurrency = new Map(held.map((row) => [row.currency, { ...row }]));
   const rows: WalletBalance[] = WALLET_CURRENCIES.map(
     (currency) => byCurrency.get(currency) ?? { currency, available: '0', locked: '0' },
   );
-  for (const row of held) if (!WALLET_CURRENCIES.includes(row.currency)) rows.push(row);
+  for (const row of held) if (!WALLET_CURRENCIES.includes(row.currency)) rows.push({ ...row });
   return rows;
 }
 
