@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 
@@ -201,9 +202,111 @@ class PgliteDatabase implements Database {
   }
 }
 
+type WorkerAnswer = { id: number; result?: unknown; error?: Record<string, unknown> & { message: string } };
+
+/** A PostgreSQL error raised in the worker, with the fields callers look at (code, constraint…). */
+function errorFromWorker(plain: Record<string, unknown> & { message: string }): Error {
+  return Object.assign(new Error(plain.message), plain);
+}
+
+/**
+ * PGlite in a worker thread (pglite-worker.mjs): the same database and the same one-transaction-at-a-
+ * time behaviour as PgliteDatabase, but PostgreSQL's WebAssembly runs on another thread, so a query
+ * no longer stops every request and socket of the server while it runs. Each call is one message.
+ */
+class PgliteWorkerDatabase implements Database {
+  readonly kind = 'pglite' as const;
+  private nextId = 1;
+  private readonly pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+
+  constructor(private readonly worker: Worker) {
+    worker.on('message', (answer: WorkerAnswer) => {
+      const call = this.pending.get(answer.id);
+      if (!call) return;
+      this.pending.delete(answer.id);
+      if (answer.error) call.reject(errorFromWorker(answer.error));
+      else call.resolve(answer.result);
+    });
+    worker.on('error', (error) => this.failAll(error));
+    worker.on('exit', () => this.failAll(new Error('the database worker stopped')));
+  }
+
+  private failAll(error: Error): void {
+    for (const call of this.pending.values()) call.reject(error);
+    this.pending.clear();
+  }
+
+  private call<R>(message: Record<string, unknown>): Promise<R> {
+    const id = this.nextId++;
+    return new Promise<R>((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      this.worker.postMessage({ ...message, id });
+    });
+  }
+
+  private async run<T extends Row>(sql: string, params: readonly unknown[], tx?: number): Promise<QueryResult<T>> {
+    const result = await this.call<{ rows: T[]; affectedRows: number }>({ op: 'query', sql, params, tx });
+    return { rows: result.rows, rowCount: pgliteRowCount(result) };
+  }
+
+  query<T extends Row>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<T>> {
+    return this.run<T>(sql, params);
+  }
+
+  async transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
+    const committed: (() => void)[] = [];
+    const txId = await this.call<number>({ op: 'begin' });
+    let value: T;
+    try {
+      value = await fn({
+        database: this,
+        query: <R extends Row>(sql: string, params: readonly unknown[] = []) => this.run<R>(sql, params, txId),
+        exec: async (sql: string) => {
+          await this.call({ op: 'exec', sql, tx: txId });
+        },
+        afterCommit: (callback) => {
+          committed.push(callback);
+        },
+      });
+    } catch (error) {
+      await this.call({ op: 'rollback', tx: txId }).catch(() => undefined);
+      throw error;
+    }
+    await this.call({ op: 'commit', tx: txId });
+    runAfterCommit(committed);
+    return value;
+  }
+
+  async exec(sql: string): Promise<void> {
+    await this.call({ op: 'exec', sql });
+  }
+
+  async close(): Promise<void> {
+    await this.call({ op: 'close' }).catch(() => undefined);
+    await this.worker.terminate();
+  }
+}
+
+/** Starts the worker and waits until its database is open. */
+async function openPgliteWorker(dataDir: string | undefined): Promise<Database> {
+  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: { dataDir } });
+  await new Promise<void>((resolve, reject) => {
+    worker.once('message', (message: { ready: boolean; error?: Record<string, unknown> & { message: string } }) =>
+      message.ready ? resolve() : reject(errorFromWorker(message.error ?? { message: 'database worker failed' })),
+    );
+    worker.once('error', reject);
+  });
+  return new PgliteWorkerDatabase(worker);
+}
+
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number; searchPath?: string }
-  | { kind: 'pglite'; dataDir?: string };
+  | {
+      kind: 'pglite';
+      dataDir?: string;
+      /** 'worker': PostgreSQL's WebAssembly runs on a worker thread instead of the event loop. */
+      thread?: 'main' | 'worker';
+    };
 
 /**
  * Opens the database: PostgreSQL through a pool, or embedded PGlite (on disk under dataDir, or in
@@ -229,6 +332,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return database;
   }
   if (options.dataDir) fs.mkdirSync(path.dirname(options.dataDir), { recursive: true });
+  if (options.thread === 'worker') return openPgliteWorker(options.dataDir);
   const db = await PGlite.create(options.dataDir);
   return new PgliteDatabase(db);
 }
