@@ -58,6 +58,8 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// or postgresql:// URL' })
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(MAX_POOL_SIZE).default(DEFAULT_POOL_SIZE),
+  /** Where the embedded database runs: on a worker thread, or on the event loop (issue 15 item 3). */
+  PGLITE_THREAD: z.enum(['worker', 'main']).default('main'),
   JWT_SECRET: z.string().min(MIN_JWT_SECRET_LENGTH, { error: 'must be at least 32 characters' }).optional(),
   DATA_ENCRYPTION_KEY: z
     .string()
@@ -198,6 +200,8 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  /** 'worker': PGlite's WebAssembly PostgreSQL runs on a worker thread, off the event loop. */
+  pgliteThread: 'worker' | 'main';
   jwtSecret: string | undefined;
   dataEncryptionKey: string | undefined;
   accessTokenTtlSeconds: number;
@@ -309,6 +313,7 @@ function serverConfig(env: Env) {
     dataDir,
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
+    pgliteThread: env.PGLITE_THREAD,
     jwtSecret: env.JWT_SECRET,
     dataEncryptionKey: env.DATA_ENCRYPTION_KEY,
     accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,

@@ -26,7 +26,7 @@ async function main(): Promise<void> {
   fs.mkdirSync(config.dataDir, { recursive: true });
   const db = config.databaseUrl
     ? await openDatabase({ kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize })
-    : await openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') });
+    : await openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite'), thread: config.pgliteThread });
   const applied = await migrate(db);
   log.info({ database: db.kind, applied }, 'database ready');
 

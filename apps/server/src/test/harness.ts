@@ -67,7 +67,8 @@ export async function startTestServer(
     await admin.close();
     db = await openDatabase({ kind: 'postgres', url, poolSize: 10, searchPath: schema });
   } else {
-    db = await openDatabase({ kind: 'pglite' });
+    // PGLITE_THREAD=worker runs the suite on the worker-thread database the server can use.
+    db = await openDatabase({ kind: 'pglite', thread: process.env.PGLITE_THREAD === 'worker' ? 'worker' : 'main' });
   }
   await migrate(db);
 
