@@ -100,7 +100,8 @@ export function printShares(rows: Shares[], note: string): void {
   }
 }
 
-export type ShareOptions = { warmupS: number; orders: OrderPhase; readS: number };
+/** env: extra server environment (PGLITE_THREAD=worker). */
+export type ShareOptions = { warmupS: number; orders: OrderPhase; readS: number; env?: Record<string, string> };
 
 /**
  * Starts the server on `target` (already prepared, traders funded) with --cpu-prof and the budgets
@@ -109,7 +110,7 @@ export type ShareOptions = { warmupS: number; orders: OrderPhase; readS: number 
 export async function measurePgliteShare(target: Target, traders: Trader[], options: ShareOptions): Promise<Shares[]> {
   const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'public-reads-prof-'));
   try {
-    const { server, markets } = await startWarm(target, BUDGETS_RAISED, options.warmupS, [
+    const { server, markets } = await startWarm(target, { ...BUDGETS_RAISED, ...options.env }, options.warmupS, [
       '--cpu-prof',
       '--cpu-prof-dir',
       profileDir,
@@ -120,7 +121,11 @@ export async function measurePgliteShare(target: Target, traders: Trader[], opti
       await runWrk(`${server.url}${read}`, { threads: 2, connections: 32, durationS: options.readS });
     const readsEnd = process.hrtime.bigint();
     await server.stop();
-    const file = fs.readdirSync(profileDir).find((name) => name.endsWith('.cpuprofile'));
+    // The main thread's profile (a worker thread, such as the database's, writes one of its own, later).
+    const file = fs
+      .readdirSync(profileDir)
+      .filter((name) => name.endsWith('.cpuprofile'))
+      .sort()[0];
     if (!file) throw new Error('the server wrote no CPU profile');
     const profile = readProfile(path.join(profileDir, file));
     return [

@@ -1,5 +1,6 @@
 import {
   DEFAULT_POSTGRES_URL,
+  listOption,
   machineDescription,
   parseArgs,
   type ServerProcess,
@@ -35,7 +36,7 @@ import {
  * and raised; then (PGlite) the share of the main thread PGlite takes (item 3, pglite-share.ts).
  *
  *   npx tsx bench/public-reads/run.ts [--db pglite|postgres|both] [--quick]
- *   options: --generator node|hey (the constant-rate generator), --pg-url URL, --traders 50,
+ *   options: --server-env K=V,K2=V2, --generator node|hey (the constant-rate generator), --pg-url URL, --traders 50,
  *            --no-share (skip the profiled PGlite phase)
  *
  * The server's environment is in setup.ts (shared with pglite-share.ts): NPM_START_ENV, and the
@@ -49,6 +50,8 @@ const DATABASES = (args.get('db') ?? 'both') === 'both' ? ['pglite', 'postgres']
 const POSTGRES_URL = args.get('pg-url') ?? process.env.BENCH_DATABASE_URL ?? DEFAULT_POSTGRES_URL;
 const GENERATOR = args.get('generator') ?? 'node';
 const TRADERS = Number(args.get('traders') ?? 50);
+/** Extra server environment, e.g. `--server-env PGLITE_THREAD=worker` (the embedded database on a worker thread). */
+const SERVER_ENV = listOption(args, 'server-env');
 /** After the server is up: the history seeding and the bots' first ladders settle. */
 const WARMUP_S = QUICK ? 15 : 30;
 const WRK: WrkOptions = { threads: 2, connections: 32, durationS: QUICK ? 5 : 10 };
@@ -171,19 +174,24 @@ async function benchTarget(target: Target): Promise<void> {
     `\n${target.name}: preparing (${TRADERS} traders)${target.database ? `, database ${target.database}` : ''}`,
   );
   const traders = await prepareTraders(target, TRADERS);
-  const raised = await startWarm(target, BUDGETS_RAISED, WARMUP_S);
+  const raised = await startWarm(target, { ...BUDGETS_RAISED, ...SERVER_ENV }, WARMUP_S);
   console.log(`${target.name}: budgets raised, measuring the reads`);
   const reads = await measureReads(raised.server);
   const orders = await measureOrders(raised.server, traders, 'raised');
   await raised.server.stop();
-  const defaults = await startWarm(target, BUDGETS_DEFAULT, WARMUP_S);
+  const defaults = await startWarm(target, { ...BUDGETS_DEFAULT, ...SERVER_ENV }, WARMUP_S);
   orders.push(...(await measureOrders(defaults.server, traders, 'defaults')));
   await defaults.server.stop();
   printReads(target.name, reads);
   printOrders(target.name, orders);
   if (target.name === 'pglite' && !args.has('no-share')) {
     // The figures above are printed already: a failure here (e.g. no profile written) only loses the shares.
-    await measurePgliteShare(target, traders, { warmupS: WARMUP_S, orders: ORDERS, readS: QUICK ? 2 : 3 }).then(
+    await measurePgliteShare(target, traders, {
+      warmupS: WARMUP_S,
+      orders: ORDERS,
+      readS: QUICK ? 2 : 3,
+      env: SERVER_ENV,
+    }).then(
       (shares) => printShares(shares, `pglite, server with --cpu-prof, load average ${loadAverage()}`),
       (error: unknown) =>
         console.log(`\nPGlite's share not measured: ${error instanceof Error ? error.message : String(error)}`),
