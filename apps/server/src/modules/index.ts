@@ -7,6 +7,7 @@ import { createAuth } from './auth/index.ts';
 import { createConversions } from './conversions/index.ts';
 import { healthRoutes } from './health/routes.ts';
 import { createKyc } from './kyc/index.ts';
+import { BalanceCache } from './ledger/balance-cache.ts';
 import { createMarkets, type Markets } from './markets/index.ts';
 import { createNotifications, type Notifications } from './notifications/index.ts';
 import { createPayments, type Payments } from './payments/index.ts';
@@ -52,9 +53,13 @@ export async function composeModules(context: AppContext): Promise<Services> {
   const health: ModuleParts = { routes: (scope) => healthRoutes(scope, context, markets.sources) };
   const provider: ModuleParts = { routes: (scope) => providerModule(scope, context, markets) };
   const admin: ModuleParts = { routes: (scope) => adminTradingPairsRoutes(scope, context, { markets }) };
+  // The ledger's balance cache, one per server: the readers (trading's account balance, the
+  // wallet's balances) and the trading writer, which drops what it posts to, share it.
+  const balances = new BalanceCache(context.db);
   const notifications = createNotifications(context, HOUSE_ACCOUNT_IDS);
   const trading = await createTrading(context, {
     markets,
+    balances,
     orderEvents: notifications.orderEvents,
     ordersCommitted: notifications.ordersCommitted,
   });
@@ -62,10 +67,15 @@ export async function composeModules(context: AppContext): Promise<Services> {
   const watchlist: ModuleParts = { routes: (scope) => watchlistModule(scope, context) };
   const paymentProvider = createPaymentProviderModule(context, (symbol) => markets.feed.usdPrice(symbol));
   const { gateway } = paymentProvider;
-  const wallet = createWallet(context, { gateway });
+  const wallet = createWallet(context, { gateway, balances });
   const kyc = createKyc(context);
   const payments = createPayments(context, { markets, gateway });
-  const withdrawals = createWithdrawals(context, { markets, gateway, accounts: accounts.credentials });
+  const withdrawals = createWithdrawals(context, {
+    markets,
+    gateway,
+    accounts: accounts.credentials,
+    balances,
+  });
   const conversions = createConversions(context, { markets, trading });
   return {
     health,

@@ -8,6 +8,7 @@ import type { Logger } from '../../logger.ts';
 import type { PubSub } from '../../realtime/pubsub.ts';
 import { transferParties, usernamesOf } from '../accounts/service.ts';
 import { type EntryInput, ledgerStatement, postEntries } from '../ledger/service.ts';
+import type { BalanceCache } from '../ledger/balance-cache.ts';
 import { insertNotifications, type NewNotification, publishNotifications } from '../notifications/service.ts';
 import {
   parseCurrency,
@@ -23,6 +24,8 @@ export interface WalletDeps {
   pubsub: PubSub;
   log: Logger;
   clock: () => Date;
+  /** The ledger's balance cache, which GET /v1/wallet/balances reads. */
+  balances: BalanceCache;
 }
 
 type TransferRow = {

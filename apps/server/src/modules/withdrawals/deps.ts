@@ -5,6 +5,7 @@ import type { Logger } from '../../logger.ts';
 import type { PubSub } from '../../realtime/pubsub.ts';
 import type { AccountCredentials } from '../auth/account-credentials.ts';
 import type { AttemptLimiter } from '../auth/index.ts';
+import type { BalanceCache } from '../ledger/balance-cache.ts';
 import type { MarketFeed } from '../markets/index.ts';
 
 /**
@@ -28,4 +29,6 @@ export interface WithdrawalDeps {
   twoFactorLimiter: AttemptLimiter;
   /** Tells the payout processor that withdrawals wait to be sent. */
   kick: () => void;
+  /** The ledger's balance cache, which the provider facade's balance reads answer from. */
+  balances: BalanceCache;
 }
