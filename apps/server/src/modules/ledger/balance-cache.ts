@@ -25,12 +25,22 @@ export const CACHED_BALANCE_ACCOUNTS_MAX = 10_000;
  */
 export class BalanceCache {
   private readonly cache = new ReadCache<string, readonly BalanceRow[]>(CACHED_BALANCE_ACCOUNTS_MAX);
+  private readonly unsubscribe: () => void;
 
-  /** Subscribed for the database's lifetime: a cache that stopped hearing changes could not stay exact. */
+  /** Subscribed until stop: a cache that stopped hearing changes could not stay exact. */
   constructor(private readonly db: Database) {
-    ledgerOf(db).onBalancesChanged((event) => {
+    this.unsubscribe = ledgerOf(db).onBalancesChanged((event) => {
       for (const change of event.changes) this.cache.invalidate(change.accountId);
     });
+  }
+
+  /**
+   * When the server closes: the ledger's events outlive a server on the same database (a restart
+   * in-process), and a cache nobody reads must not stay subscribed. Nothing is read after this.
+   */
+  stop(): void {
+    this.unsubscribe();
+    this.cache.clear();
   }
 
   /** Every currency the account has ever held (as balancesOf), from memory when nothing changed since. */

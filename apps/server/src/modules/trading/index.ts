@@ -54,22 +54,7 @@ export async function createTrading(
   const { db, pubsub, log, clock, config } = context;
   const pairs = await db.query<PairRow>('SELECT * FROM trading_pairs ORDER BY sort_order, id');
   const specs = pairs.rows.map(pairSpecFromRow);
-  // balance_update carries the balances the ledger's own statement returned, in the order the
-  // ledger announces them (a superseded one is older than what was already sent).
-  const stopBalanceUpdates = ledgerOf(db).onBalancesChanged((event) => {
-    const timestamp = clock().getTime();
-    for (const change of event.changes) {
-      const topic = accountBalancesTopic(change.accountId);
-      if (change.superseded || !pubsub.hasSubscribers(topic)) continue;
-      const update: BalanceUpdate = {
-        currency: change.currency,
-        available: change.available,
-        locked: change.locked,
-        timestamp,
-      };
-      pubsub.publish(topic, update);
-    }
-  });
+  const stopBalanceUpdates = publishBalanceUpdates(context);
   // The tape of recent trades is filled from the table once the books are up, then by the trades
   // each committed batch announces (onTrades runs after the commit, with trades.{PAIR}).
   const recentTrades = new RecentTrades();
@@ -148,6 +133,27 @@ export async function createTrading(
       stopPairChanges();
     },
   };
+}
+
+/**
+ * balance_update carries the balances the ledger's own statement returned, in the order the ledger
+ * announces them (a superseded one is older than what was already sent). Returns the unsubscribe.
+ */
+function publishBalanceUpdates({ db, pubsub, clock }: AppContext): () => void {
+  return ledgerOf(db).onBalancesChanged((event) => {
+    const timestamp = clock().getTime();
+    for (const change of event.changes) {
+      const topic = accountBalancesTopic(change.accountId);
+      if (change.superseded || !pubsub.hasSubscribers(topic)) continue;
+      const update: BalanceUpdate = {
+        currency: change.currency,
+        available: change.available,
+        locked: change.locked,
+        timestamp,
+      };
+      pubsub.publish(topic, update);
+    }
+  });
 }
 
 /**

@@ -165,6 +165,7 @@ describeEachDatabase(
       held.release();
       expect(await straddling).toEqual([{ currency: 'BTC', available: '1', locked: '0' }]);
       expect(await cache.balances(alice.id)).toEqual([{ currency: 'BTC', available: '3', locked: '0' }]);
+      cache.stop();
     });
   },
   // The feed is off so that the reference price is whatever a test sets.

@@ -5,7 +5,7 @@ import type {
   WalletTransactionsResponse,
   WalletTransactionType,
 } from '@platform/contracts';
-import type { Database, Queryable } from '../../db/database.ts';
+import type { Queryable } from '../../db/database.ts';
 import { ok, type Result } from '../../lib/errors.ts';
 import type { BalanceCache } from '../ledger/balance-cache.ts';
 import { parseCurrency, WALLET_CURRENCIES } from './rules.ts';

@@ -7,6 +7,7 @@ import type { AccountCredentials } from '../auth/account-credentials.ts';
 import type { AttemptLimiter } from '../auth/index.ts';
 import type { BalanceCache } from '../ledger/balance-cache.ts';
 import type { MarketFeed } from '../markets/index.ts';
+import type { InsertNotifications } from '../notifications/index.ts';
 
 /**
  * What withdrawals and payouts need, in a file of its own so that the parts (items, daily limit,
@@ -31,4 +32,6 @@ export interface WithdrawalDeps {
   kick: () => void;
   /** The ledger's balance cache, which the provider facade's balance reads answer from. */
   balances: BalanceCache;
+  /** Stores notifications in a transaction (the notifications module's; it drops their unread counts). */
+  insertNotifications: InsertNotifications;
 }

@@ -6,6 +6,7 @@ import { AttemptLimiter } from '../auth/index.ts';
 import { TWO_FACTOR_FAILURES_PER_ACCOUNT } from '../auth/limits.ts';
 import type { BalanceCache } from '../ledger/balance-cache.ts';
 import type { Markets } from '../markets/index.ts';
+import type { InsertNotifications } from '../notifications/index.ts';
 import type { WithdrawalDeps } from './deps.ts';
 import { PayoutProcessor } from './processor.ts';
 import { withdrawalRoutes } from './routes.ts';
@@ -19,6 +20,8 @@ export type WithdrawalsUses = {
   accounts: AccountCredentials;
   /** The ledger's balance cache (the provider facade's balance reads). */
   balances: BalanceCache;
+  /** Stores the withdrawal notifications (the notifications module's). */
+  insertNotifications: InsertNotifications;
 };
 
 /**
@@ -27,7 +30,10 @@ export type WithdrawalsUses = {
  * withdrawal recorded before a restart is sent then), and completed or failed by the provider's
  * updates (webhooks through the payments module, and a poll of the payouts in flight).
  */
-export function createWithdrawals(context: AppContext, { markets, gateway, accounts, balances }: WithdrawalsUses): Withdrawals {
+export function createWithdrawals(
+  context: AppContext,
+  { markets, gateway, accounts, balances, insertNotifications }: WithdrawalsUses,
+): Withdrawals {
   let processor: PayoutProcessor | null = null;
   const deps: WithdrawalDeps = {
     db: context.db,
@@ -41,6 +47,7 @@ export function createWithdrawals(context: AppContext, { markets, gateway, accou
     twoFactorLimiter: new AttemptLimiter(TWO_FACTOR_FAILURES_PER_ACCOUNT, context.clock),
     kick: () => processor?.kick(),
     balances,
+    insertNotifications,
   };
   processor = new PayoutProcessor(deps);
   const started = processor;
