@@ -7,6 +7,7 @@ import { createAuth } from './auth/index.ts';
 import { createConversions } from './conversions/index.ts';
 import { healthRoutes } from './health/routes.ts';
 import { createKyc } from './kyc/index.ts';
+import { BalanceCache } from './ledger/balance-cache.ts';
 import { createMarkets, type Markets } from './markets/index.ts';
 import { createNotifications, type Notifications } from './notifications/index.ts';
 import { createPayments, type Payments } from './payments/index.ts';
@@ -19,6 +20,7 @@ import { createWithdrawals, type Withdrawals } from './withdrawals/index.ts';
 /** Every module of the server, built: what each offers the others, and its routes and workers. */
 export type Services = {
   health: ModuleParts;
+  ledger: Ledger;
   auth: ModuleParts;
   accounts: Accounts;
   markets: Markets;
@@ -36,6 +38,9 @@ export type Services = {
   conversions: ModuleParts;
 };
 
+/** What the server holds of the ledger beside its functions: the balance cache its readers share. */
+export type Ledger = ModuleParts & { balances: BalanceCache };
+
 /**
  * The composition root: every module is built here, in dependency order, by a factory handed the
  * services it uses, so the whole graph of services is this one function. A factory can only be
@@ -52,23 +57,36 @@ export async function composeModules(context: AppContext): Promise<Services> {
   const health: ModuleParts = { routes: (scope) => healthRoutes(scope, context, markets.sources) };
   const provider: ModuleParts = { routes: (scope) => providerModule(scope, context, markets) };
   const admin: ModuleParts = { routes: (scope) => adminTradingPairsRoutes(scope, context, { markets }) };
+  // The ledger's balance cache, one per server: the readers (trading's account balance, the
+  // wallet's balances) and the trading writer, which drops what it posts to, share it.
+  const balances = new BalanceCache(context.db);
+  const ledger: Ledger = { balances, stop: async () => balances.stop() };
   const notifications = createNotifications(context, HOUSE_ACCOUNT_IDS);
   const trading = await createTrading(context, {
     markets,
+    balances,
     orderEvents: notifications.orderEvents,
-    ordersCommitted: notifications.ordersCommitted,
+    // The batch's order notifications commit with it: their accounts' unread counts change.
+    ordersCommitted: (accountIds) => notifications.unreadCounts.invalidate(accountIds),
   });
   const realtime: ModuleParts = { routes: (scope) => realtimeModule(scope, context) };
   const watchlist: ModuleParts = { routes: (scope) => watchlistModule(scope, context) };
   const paymentProvider = createPaymentProviderModule(context, (symbol) => markets.feed.usdPrice(symbol));
   const { gateway } = paymentProvider;
-  const wallet = createWallet(context, { gateway });
-  const kyc = createKyc(context);
-  const payments = createPayments(context, { markets, gateway });
-  const withdrawals = createWithdrawals(context, { markets, gateway, accounts: accounts.credentials });
+  const wallet = createWallet(context, { gateway, balances, insertNotifications: notifications.insert });
+  const kyc = createKyc(context, { insertNotifications: notifications.insert });
+  const payments = createPayments(context, { markets, gateway, insertNotifications: notifications.insert });
+  const withdrawals = createWithdrawals(context, {
+    markets,
+    gateway,
+    accounts: accounts.credentials,
+    balances,
+    insertNotifications: notifications.insert,
+  });
   const conversions = createConversions(context, { markets, trading });
   return {
     health,
+    ledger,
     auth,
     accounts,
     markets,
@@ -95,6 +113,7 @@ export async function composeModules(context: AppContext): Promise<Services> {
 export function registrationOrder(services: Services): ModuleParts[] {
   return [
     services.health,
+    services.ledger,
     services.auth,
     services.accounts,
     services.markets,

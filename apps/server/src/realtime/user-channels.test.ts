@@ -1,7 +1,7 @@
 import type { BalanceUpdate, Order } from '@platform/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedUp, signUp } from '../modules/auth/test-support.ts';
-import { insertNotifications, publishNotifications } from '../modules/notifications/index.ts';
+import { publishNotifications } from '../modules/notifications/index.ts';
 import { startTestServer, type TestServer } from '../test/harness.ts';
 import { TestSocketClient } from './test-client.ts';
 
@@ -158,7 +158,7 @@ describe('user channels on /ws', () => {
     for (const socket of [client, bobSocket]) {
       expect(await socket.ask({ type: 'subscribe', channel: 'notifications' })).toMatchObject({ type: 'subscribed' });
     }
-    const stored = await insertNotifications(server.db, [
+    const stored = await server.services.notifications.insert(server.db, [
       {
         accountId: alice.session.account_id,
         type: 'order',

@@ -21,7 +21,7 @@ import { transactionResult } from '../../db/transaction-result.ts';
 import { fail, ok, type Result } from '../../lib/errors.ts';
 import type { Logger } from '../../logger.ts';
 import type { PubSub } from '../../realtime/pubsub.ts';
-import { insertNotifications, publishNotifications } from '../notifications/index.ts';
+import { type InsertNotifications, publishNotifications } from '../notifications/index.ts';
 import {
   type AccountRole,
   type DocumentRow,
@@ -45,6 +45,8 @@ export interface KycDeps {
   pubsub: PubSub;
   log: Logger;
   clock: () => Date;
+  /** Stores notifications in a transaction (the notifications module's; it drops their unread counts). */
+  insertNotifications: InsertNotifications;
 }
 
 /** Roles that review verifications. */
@@ -359,7 +361,7 @@ async function recordReview(deps: KycDeps, tx: Transaction, accountId: string, r
     reason,
     at,
   });
-  const notifications = await insertNotifications(tx, [
+  const notifications = await deps.insertNotifications(tx, [
     {
       accountId,
       type: 'system',

@@ -17,6 +17,7 @@ export const CACHED_BALANCE_ACCOUNTS_MAX = 10_000;
  * announce as they commit) and `invalidate`, which the trading writer calls right after each
  * commit, before answering its callers, because its own announcement comes later.
  *
+ * One per server, made in the composition root (modules/index.ts) and handed to every reader.
  * Per process: the invalidations are in-process calls. The server runs one node per database
  * (the matching engine and trading's funds book, which hears the same events, live in it); were
  * nodes added, these drops would have to reach every node over the pub/sub (ARCHITECTURE.md,
@@ -24,12 +25,22 @@ export const CACHED_BALANCE_ACCOUNTS_MAX = 10_000;
  */
 export class BalanceCache {
   private readonly cache = new ReadCache<string, readonly BalanceRow[]>(CACHED_BALANCE_ACCOUNTS_MAX);
+  private readonly unsubscribe: () => void;
 
-  /** Subscribed for the database's lifetime: a cache that stopped hearing changes could not stay exact. */
+  /** Subscribed until stop: a cache that stopped hearing changes could not stay exact. */
   constructor(private readonly db: Database) {
-    ledgerOf(db).onBalancesChanged((event) => {
+    this.unsubscribe = ledgerOf(db).onBalancesChanged((event) => {
       for (const change of event.changes) this.cache.invalidate(change.accountId);
     });
+  }
+
+  /**
+   * When the server closes: the ledger's events outlive a server on the same database (a restart
+   * in-process), and a cache nobody reads must not stay subscribed. Nothing is read after this.
+   */
+  stop(): void {
+    this.unsubscribe();
+    this.cache.clear();
   }
 
   /** Every currency the account has ever held (as balancesOf), from memory when nothing changed since. */
@@ -40,16 +51,4 @@ export class BalanceCache {
   invalidate(accountIds: Iterable<string>): void {
     for (const accountId of accountIds) this.cache.invalidate(accountId);
   }
-}
-
-const caches = new WeakMap<Database, BalanceCache>();
-
-/** The balance cache of a database, made on first use (keyed by the database, like its ledger). */
-export function balanceCacheOf(db: Database): BalanceCache {
-  let cache = caches.get(db);
-  if (cache === undefined) {
-    cache = new BalanceCache(db);
-    caches.set(db, cache);
-  }
-  return cache;
 }

@@ -2,7 +2,7 @@ import { notificationListSchema, STORED_NOTIFICATIONS_MAX } from '@platform/cont
 import { beforeEach, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/harness.ts';
 import { type SignedUp, signUp } from '../auth/test-support.ts';
-import { insertNotifications, type NewNotification } from './service.ts';
+import type { NewNotification } from './service.ts';
 
 describeEachDatabase('notifications', (server) => {
   let user: SignedUp;
@@ -21,7 +21,7 @@ describeEachDatabase('notifications', (server) => {
     const rows = Array.from({ length: count }, (_, offset) =>
       notification(signedUp, firstIndex + offset, new Date(start + (firstIndex + offset) * 1000)),
     );
-    const stored = await insertNotifications(server().db, rows);
+    const stored = await server().services.notifications.insert(server().db, rows);
     return stored.map((row) => row.id);
   }
 
@@ -62,7 +62,7 @@ describeEachDatabase('notifications', (server) => {
   it('orders a batch stored at one instant by insertion', async () => {
     const now = server().clock.now;
     const rows = [0, 1, 2].map((index) => notification(user, index, now));
-    await insertNotifications(server().db, rows);
+    await server().services.notifications.insert(server().db, rows);
     expect((await list()).notifications.map((n) => n.title)).toEqual(['#2', '#1', '#0']);
   });
 

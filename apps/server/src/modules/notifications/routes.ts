@@ -12,11 +12,12 @@ import type { AppContext } from '../../context.ts';
 import { unwrap } from '../../lib/errors.ts';
 import { authenticate, bearerAuth, currentAccount, errorResponses } from '../auth/index.ts';
 import { clearNotifications, deleteNotification, listNotifications, markAllRead, markRead } from './service.ts';
+import type { UnreadCounts } from './unread-count.ts';
 
 const tags = ['notifications'];
 
 /** The signed-in user's stored notifications (spec §3.8, §4): list, mark read, delete, clear. */
-export function notificationsModule(scope: FastifyInstance, context: AppContext): void {
+export function notificationsModule(scope: FastifyInstance, context: AppContext, counts: UnreadCounts): void {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   const { db } = context;
   const signedIn = { onRequest: authenticate(context) };
@@ -33,7 +34,7 @@ export function notificationsModule(scope: FastifyInstance, context: AppContext)
         response: { 200: notificationListSchema, ...errorResponses(400, 401) },
       },
     },
-    async (request) => listNotifications(db, currentAccount(request).id, request.query),
+    async (request) => listNotifications(counts, db, currentAccount(request).id, request.query),
   );
 
   app.post(
@@ -47,7 +48,7 @@ export function notificationsModule(scope: FastifyInstance, context: AppContext)
         response: { 200: notificationsChangedSchema, ...errorResponses(401) },
       },
     },
-    async (request) => markAllRead(db, currentAccount(request).id),
+    async (request) => markAllRead(counts, db, currentAccount(request).id),
   );
 
   app.post(
@@ -62,7 +63,7 @@ export function notificationsModule(scope: FastifyInstance, context: AppContext)
         response: { 200: notificationSchema, ...errorResponses(400, 401, 404) },
       },
     },
-    async (request) => unwrap(await markRead(db, currentAccount(request).id, request.params.id)),
+    async (request) => unwrap(await markRead(counts, db, currentAccount(request).id, request.params.id)),
   );
 
   app.delete(
@@ -78,7 +79,7 @@ export function notificationsModule(scope: FastifyInstance, context: AppContext)
       },
     },
     async (request, reply) => {
-      unwrap(await deleteNotification(db, currentAccount(request).id, request.params.id));
+      unwrap(await deleteNotification(counts, db, currentAccount(request).id, request.params.id));
       return reply.status(204).send(null);
     },
   );
@@ -94,6 +95,6 @@ export function notificationsModule(scope: FastifyInstance, context: AppContext)
         response: { 200: notificationsChangedSchema, ...errorResponses(401) },
       },
     },
-    async (request) => clearNotifications(db, currentAccount(request).id),
+    async (request) => clearNotifications(counts, db, currentAccount(request).id),
   );
 }

@@ -26,7 +26,7 @@ import {
   updateAllRead,
   updateRead,
 } from './queries.ts';
-import { dropUnreadCountsAfterCommit, unreadCountsOf } from './unread-count.ts';
+import type { UnreadCounts } from './unread-count.ts';
 
 /** A notification to store for an account; it starts unread. */
 export type NewNotification = {
@@ -61,6 +61,18 @@ function newRows(rows: readonly NewNotification[]): NotificationInsert[] {
   }));
 }
 
+type InsertOptions = { trimAccounts?: readonly string[] };
+
+/**
+ * insertNotifications bound to the server's unread counts: what the notifications module offers
+ * the modules that store notifications in their own transactions (wallet, payments, withdrawals, KYC).
+ */
+export type InsertNotifications = (
+  tx: Queryable,
+  rows: readonly NewNotification[],
+  options?: InsertOptions,
+) => Promise<AccountNotification[]>;
+
 /**
  * Stores notifications inside the caller's transaction (an order batch's, so that they commit
  * with what they announce) and trims each account back to the newest STORED_NOTIFICATIONS_MAX.
@@ -68,22 +80,23 @@ function newRows(rows: readonly NewNotification[]): NotificationInsert[] {
  * the next insert trims again, and lists never show more than the limit anyway.
  */
 export async function insertNotifications(
+  counts: UnreadCounts,
   tx: Queryable,
   rows: readonly NewNotification[],
-  options: { trimAccounts?: readonly string[] } = {},
+  options: InsertOptions = {},
 ): Promise<AccountNotification[]> {
   if (rows.length === 0) return [];
   const inserted = await insertRows(tx, newRows(rows));
   const trim = options.trimAccounts ?? [...new Set(rows.map((row) => row.accountId))];
   if (trim.length > 0) await trimOldest(tx, trim, STORED_NOTIFICATIONS_MAX);
-  dropUnreadCountsAfterCommit(tx, [...new Set([...rows.map((row) => row.accountId), ...trim])]);
+  counts.dropAfterCommit(tx, [...new Set([...rows.map((row) => row.accountId), ...trim])]);
   return inserted.map((row) => ({ ...toNotification(row), accountId: row.account_id }));
 }
 
 /**
  * insertNotifications as part of a larger statement (see addInsertRows), writing only when `gate`
  * holds; returns the notifications as they will read once the statement has committed. Whoever
- * runs the statement drops the accounts' unread counts once it commits (`dropUnreadCounts`).
+ * runs the statement drops the accounts' unread counts once it commits (the ordersCommitted hook).
  */
 export function addInsertNotifications(
   stmt: Statement,
@@ -96,11 +109,6 @@ export function addInsertNotifications(
   return inserts.map((row) => ({ ...toNotification({ ...row, is_read: false }), accountId: row.account_id }));
 }
 
-/** Drops the unread counts of accounts a committed statement wrote notifications for (addInsertNotifications). */
-export function dropUnreadCounts(db: Database, accountIds: Iterable<string>): void {
-  unreadCountsOf(db).invalidate(accountIds);
-}
-
 /** Pushes stored notifications to their accounts' `notifications` socket channel. Call after commit. */
 export function publishNotifications(pubsub: PubSub, notifications: readonly AccountNotification[]): void {
   for (const { accountId, ...notification } of notifications) {
@@ -109,46 +117,70 @@ export function publishNotifications(pubsub: PubSub, notifications: readonly Acc
 }
 
 /** Stores and pushes in one go, for callers outside a transaction of their own. */
-export async function notify(db: Database, pubsub: PubSub, rows: readonly NewNotification[]): Promise<void> {
-  const stored = await db.transaction((tx) => insertNotifications(tx, rows));
+export async function notify(
+  insert: InsertNotifications,
+  db: Database,
+  pubsub: PubSub,
+  rows: readonly NewNotification[],
+): Promise<void> {
+  const stored = await db.transaction((tx) => insert(tx, rows));
   publishNotifications(pubsub, stored);
 }
 
 /** The list is read from the database; the unread count from memory while nothing changed it. */
 export async function listNotifications(
+  counts: UnreadCounts,
   db: Database,
   accountId: string,
   query: NotificationsQuery,
 ): Promise<NotificationList> {
   const [rows, unreadCount] = await Promise.all([
     selectNotifications(db, accountId, { unreadOnly: query.unread_only, limit: query.limit }),
-    unreadCountsOf(db).count(accountId),
+    counts.count(accountId),
   ]);
   return { notifications: rows.map(toNotification), unread_count: unreadCount };
 }
 
 /** Another account's notification is "not found": its existence is not the caller's business. */
-export async function markRead(q: Queryable, accountId: string, id: string): Promise<Result<Notification>> {
+export async function markRead(
+  counts: UnreadCounts,
+  q: Queryable,
+  accountId: string,
+  id: string,
+): Promise<Result<Notification>> {
   const row = await updateRead(q, accountId, id);
-  if (row) dropUnreadCountsAfterCommit(q, [accountId]);
+  if (row) counts.dropAfterCommit(q, [accountId]);
   return row ? ok(toNotification(row)) : fail('NOT_FOUND', NOTIFICATION_NOT_FOUND);
 }
 
-export async function markAllRead(q: Queryable, accountId: string): Promise<NotificationsChanged> {
+export async function markAllRead(
+  counts: UnreadCounts,
+  q: Queryable,
+  accountId: string,
+): Promise<NotificationsChanged> {
   const changed = await updateAllRead(q, accountId);
-  dropUnreadCountsAfterCommit(q, [accountId]);
+  counts.dropAfterCommit(q, [accountId]);
   return { changed, unread_count: 0 };
 }
 
-export async function deleteNotification(q: Queryable, accountId: string, id: string): Promise<Result<null>> {
+export async function deleteNotification(
+  counts: UnreadCounts,
+  q: Queryable,
+  accountId: string,
+  id: string,
+): Promise<Result<null>> {
   if (!(await deleteOne(q, accountId, id))) return fail('NOT_FOUND', NOTIFICATION_NOT_FOUND);
-  dropUnreadCountsAfterCommit(q, [accountId]);
+  counts.dropAfterCommit(q, [accountId]);
   return ok(null);
 }
 
-export async function clearNotifications(q: Queryable, accountId: string): Promise<NotificationsChanged> {
+export async function clearNotifications(
+  counts: UnreadCounts,
+  q: Queryable,
+  accountId: string,
+): Promise<NotificationsChanged> {
   const changed = await deleteAll(q, accountId);
-  dropUnreadCountsAfterCommit(q, [accountId]);
+  counts.dropAfterCommit(q, [accountId]);
   return { changed, unread_count: 0 };
 }
 

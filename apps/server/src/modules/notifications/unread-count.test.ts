@@ -5,7 +5,7 @@ import { describeEachDatabase } from '../../test/harness.ts';
 import { type SignedUp, signUp } from '../auth/test-support.ts';
 import { fund, placeOrder, setReferencePrice } from '../trading/test-support.ts';
 import { insertNotifications, type NewNotification, notify } from './service.ts';
-import { unreadCountsOf } from './unread-count.ts';
+import { UnreadCounts } from './unread-count.ts';
 
 function notice(user: SignedUp, title: string): NewNotification {
   return {
@@ -25,9 +25,11 @@ function heldAfterNextQuery(db: Database) {
   let hold: Promise<void> | null = null;
   let release = () => {};
   const query = async <T extends Row>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>> => {
-    const result = await db.query<T>(sql, params);
+    // Claimed when the query starts, not when it ends: the read under test starts first, and on
+    // PostgreSQL a write begun after it can finish before it (PGlite runs one query at a time).
     const held = hold;
     hold = null;
+    const result = await db.query<T>(sql, params);
     if (held) await held;
     return result;
   };
@@ -70,11 +72,11 @@ describeEachDatabase(
     });
 
     it('counts a new notification, from any writer, at once', async () => {
-      await insertNotifications(server().db, [notice(user, 'one')]);
+      await server().services.notifications.insert(server().db, [notice(user, 'one')]);
       expect((await unread()).count).toBe(1);
-      await notify(server().db, server().pubsub, [notice(user, 'two')]);
+      await notify(server().services.notifications.insert, server().db, server().pubsub, [notice(user, 'two')]);
       expect((await unread()).count).toBe(2);
-      await server().db.transaction((tx) => insertNotifications(tx, [notice(user, 'three')]));
+      await server().db.transaction((tx) => server().services.notifications.insert(tx, [notice(user, 'three')]));
       expect((await unread()).count).toBe(3);
 
       // An order's notification commits with the order: counted as soon as the order is answered.
@@ -92,7 +94,7 @@ describeEachDatabase(
     });
 
     it('counts down after mark read, delete, mark all read and clear', async () => {
-      await insertNotifications(
+      await server().services.notifications.insert(
         server().db,
         ['a', 'b', 'c', 'd', 'e'].map((title) => notice(user, title)),
       );
@@ -104,7 +106,7 @@ describeEachDatabase(
       expect((await unread()).count).toBe(3);
       expect((await call('POST', '/v1/notifications/read-all')).status).toBe(200);
       expect((await unread()).count).toBe(0);
-      await insertNotifications(server().db, [notice(user, 'f')]);
+      await server().services.notifications.insert(server().db, [notice(user, 'f')]);
       expect((await unread()).count).toBe(1);
       expect((await call('DELETE', '/v1/notifications')).status).toBe(200);
       expect((await unread()).count).toBe(0);
@@ -112,10 +114,10 @@ describeEachDatabase(
 
     it('does not keep a count that a read straddling an insert read', async () => {
       const held = heldAfterNextQuery(server().db);
-      const counts = unreadCountsOf(held.db);
+      const counts = new UnreadCounts(held.db);
       held.holdNext();
       const straddling = counts.count(user.session.account_id);
-      await insertNotifications(held.db, [notice(user, 'during the read')]);
+      await insertNotifications(counts, held.db, [notice(user, 'during the read')]);
       held.release();
       expect(await straddling).toBe(0);
       expect(await counts.count(user.session.account_id)).toBe(1);

@@ -1,4 +1,4 @@
-import { type Database, databaseOf, type Queryable } from '../../db/database.ts';
+import type { Database, Queryable } from '../../db/database.ts';
 import { ReadCache } from '../../lib/read-cache.ts';
 import { countUnread } from './queries.ts';
 
@@ -10,6 +10,9 @@ export const CACHED_UNREAD_COUNT_ACCOUNTS_MAX = 10_000;
  * first read and dropped by every write that can change it: an insert (and the trim that follows
  * it) once its transaction commits, marking one or all read, deleting one or all, and an order
  * batch of the trading writer (its notifications commit with it) before its callers are answered.
+ *
+ * One per server, made in createNotifications: its service's writers and routes use it, and it is
+ * offered to the composition root for trading's ordersCommitted hook.
  *
  * Per process: the drops are in-process calls, and the server runs one node per database (the
  * matching engine lives in it); were nodes added, they would have to reach every node over the
@@ -27,29 +30,15 @@ export class UnreadCounts {
   invalidate(accountIds: Iterable<string>): void {
     for (const accountId of accountIds) this.cache.invalidate(accountId);
   }
-}
 
-const counts = new WeakMap<Database, UnreadCounts>();
-
-/** The unread counts of a database, made on first use (keyed by the database, like its ledger). */
-export function unreadCountsOf(db: Database): UnreadCounts {
-  let found = counts.get(db);
-  if (found === undefined) {
-    found = new UnreadCounts(db);
-    counts.set(db, found);
+  /**
+   * Drops the accounts' counts once what `q` wrote is visible: at once when q is the database (its
+   * statements commit on their own), at commit for a transaction. Every writer of notifications
+   * goes through this module's service, which calls it.
+   */
+  dropAfterCommit(q: Queryable, accountIds: readonly string[]): void {
+    if (accountIds.length === 0) return;
+    if ('afterCommit' in q) (q as { afterCommit(fn: () => void): void }).afterCommit(() => this.invalidate(accountIds));
+    else this.invalidate(accountIds);
   }
-  return found;
-}
-
-/**
- * Drops the accounts' counts once what `q` wrote is visible: at once when q is the database (its
- * statements commit on their own), at commit for a transaction. Every writer of notifications
- * goes through this module's service, which calls it.
- */
-export function dropUnreadCountsAfterCommit(q: Queryable, accountIds: readonly string[]): void {
-  const db = databaseOf(q);
-  const found = db === undefined ? undefined : counts.get(db);
-  if (found === undefined || accountIds.length === 0) return;
-  if ('afterCommit' in q) (q as { afterCommit(fn: () => void): void }).afterCommit(() => found.invalidate(accountIds));
-  else found.invalidate(accountIds);
 }

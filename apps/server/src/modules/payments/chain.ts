@@ -247,7 +247,7 @@ export class ChainConfirmer {
         reference: id,
         source: 'address',
       };
-      return { credit, stored: await creditInTransaction(tx, credit, now) };
+      return { credit, stored: await creditInTransaction(this.deps, tx, credit, now) };
     });
     if (result === null) return false;
     if (result.credit) announceCredit(this.deps, result.credit, result.stored);

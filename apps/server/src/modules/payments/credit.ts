@@ -2,7 +2,7 @@ import type { Database, Queryable } from '../../db/database.ts';
 import type { Logger } from '../../logger.ts';
 import type { PubSub } from '../../realtime/pubsub.ts';
 import { postEntries } from '../ledger/service.ts';
-import { type AccountNotification, insertNotifications, publishNotifications } from '../notifications/service.ts';
+import { type AccountNotification, type InsertNotifications, publishNotifications } from '../notifications/service.ts';
 
 /** What the payments module needs from the server. */
 export interface PaymentsDeps {
@@ -10,6 +10,8 @@ export interface PaymentsDeps {
   pubsub: PubSub;
   log: Logger;
   clock: () => Date;
+  /** Stores notifications in a transaction (the notifications module's; it drops their unread counts). */
+  insertNotifications: InsertNotifications;
 }
 
 export interface Credit {
@@ -30,7 +32,12 @@ export interface Credit {
  * notification (§8 success text). The ledger announces the new balance (the trading funds book and
  * the account's balance_update follow it) once the transaction commits.
  */
-export async function creditInTransaction(tx: Queryable, credit: Credit, now: Date): Promise<AccountNotification[]> {
+export async function creditInTransaction(
+  deps: Pick<PaymentsDeps, 'insertNotifications'>,
+  tx: Queryable,
+  credit: Credit,
+  now: Date,
+): Promise<AccountNotification[]> {
   await postEntries(tx, [
     {
       kind: 'deposit',
@@ -52,7 +59,7 @@ export async function creditInTransaction(tx: Queryable, credit: Credit, now: Da
       ],
     },
   ]);
-  return insertNotifications(tx, [
+  return deps.insertNotifications(tx, [
     {
       accountId: credit.accountId,
       type: 'deposit',

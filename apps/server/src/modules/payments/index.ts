@@ -1,6 +1,7 @@
 import type { PaymentGateway } from '../../adapters/payments/index.ts';
 import type { AppContext, ModuleParts } from '../../context.ts';
 import type { Markets } from '../markets/index.ts';
+import type { InsertNotifications } from '../notifications/index.ts';
 import { ChainConfirmer, SandboxChain } from './chain.ts';
 import type { PaymentsDeps } from './credit.ts';
 import { DepositAddresses } from './deposit-addresses.ts';
@@ -38,14 +39,17 @@ export type Payments = ModuleParts & {
 export type PaymentsUses = {
   markets: Pick<Markets, 'feed'>;
   gateway: PaymentGateway;
+  /** Stores the deposit notifications (the notifications module's). */
+  insertNotifications: InsertNotifications;
 };
 
-export function createPayments(context: AppContext, { markets, gateway }: PaymentsUses): Payments {
+export function createPayments(context: AppContext, { markets, gateway, insertNotifications }: PaymentsUses): Payments {
   const deps: PaymentsDeps = {
     db: context.db,
     pubsub: context.pubsub,
     log: context.log,
     clock: context.clock,
+    insertNotifications,
   };
   const service = new PaymentsService(deps, gateway, markets.feed);
   const addresses = new DepositAddresses(context);

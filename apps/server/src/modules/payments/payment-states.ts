@@ -136,7 +136,7 @@ async function creditOnce(deps: PaymentsDeps, tx: Queryable, row: PaymentRow, co
     reference: row.id,
     source: row.kind === 'deposit' ? 'checkout' : row.kind === 'lightning' ? 'lightning' : 'payment',
   };
-  return { credit, stored: await creditInTransaction(tx, credit, now) };
+  return { credit, stored: await creditInTransaction(deps, tx, credit, now) };
 }
 
 /**

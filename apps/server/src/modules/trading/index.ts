@@ -1,9 +1,8 @@
 import type { BalanceUpdate } from '@platform/contracts';
 import { FastOrderBook } from '@platform/engine';
 import type { AppContext, ModuleParts } from '../../context.ts';
-import type { Database } from '../../db/database.ts';
 import type { OrderEventBatch, OrderEventWriter } from '../../events/orders.ts';
-import { balanceCacheOf } from '../ledger/balance-cache.ts';
+import type { BalanceCache } from '../ledger/balance-cache.ts';
 import { ledgerOf } from '../ledger/service.ts';
 import type { Markets } from '../markets/index.ts';
 import type { OrderChange } from './batch-effects.ts';
@@ -11,7 +10,7 @@ import { Exchange } from './exchange.ts';
 import { MarketMaker } from './market-maker.ts';
 import { MarketReads, RecentTrades } from './market-reads.ts';
 import { MarketTaker } from './market-taker.ts';
-import { orderCacheOf } from './order-cache.ts';
+import { OrderCache } from './order-cache.ts';
 import { toOrderView } from './order-state.ts';
 import { type PairRow, type PairSpec, pairSpecFromRow, tradableOf } from './pair-spec.ts';
 import { tradingRoutes } from './routes/index.ts';
@@ -32,6 +31,8 @@ export type Trading = ModuleParts & TradingDeps;
 /** What trading uses of the other modules. */
 export type TradingUses = {
   markets: Pick<Markets, 'feed' | 'referenceQuote' | 'catalogue'>;
+  /** The ledger's balance cache: the writer drops the balances each batch posted to, before answering. */
+  balances: BalanceCache;
   /** Written with each batch, in its statement (the order notifications). */
   orderEvents?: OrderEventWriter | undefined;
   /**
@@ -48,30 +49,16 @@ export type TradingUses = {
  */
 export async function createTrading(
   context: AppContext,
-  { markets, orderEvents, ordersCommitted }: TradingUses,
+  { markets, balances, orderEvents, ordersCommitted }: TradingUses,
 ): Promise<Trading> {
   const { db, pubsub, log, clock, config } = context;
   const pairs = await db.query<PairRow>('SELECT * FROM trading_pairs ORDER BY sort_order, id');
   const specs = pairs.rows.map(pairSpecFromRow);
-  // balance_update carries the balances the ledger's own statement returned, in the order the
-  // ledger announces them (a superseded one is older than what was already sent).
-  const stopBalanceUpdates = ledgerOf(db).onBalancesChanged((event) => {
-    const timestamp = clock().getTime();
-    for (const change of event.changes) {
-      const topic = accountBalancesTopic(change.accountId);
-      if (change.superseded || !pubsub.hasSubscribers(topic)) continue;
-      const update: BalanceUpdate = {
-        currency: change.currency,
-        available: change.available,
-        locked: change.locked,
-        timestamp,
-      };
-      pubsub.publish(topic, update);
-    }
-  });
+  const stopBalanceUpdates = publishBalanceUpdates(context);
   // The tape of recent trades is filled from the table once the books are up, then by the trades
   // each committed batch announces (onTrades runs after the commit, with trades.{PAIR}).
   const recentTrades = new RecentTrades();
+  const orders = new OrderCache();
   const viewOf = (row: TradeRow) => tradeView({ exchange }, row);
   const exchange = new Exchange({
     db,
@@ -83,7 +70,7 @@ export async function createTrading(
     createBook: () => new FastOrderBook(),
     hooks: {
       ...(orderEvents ? { inTransaction: announcedTo(orderEvents) } : {}),
-      committed: dropFromReadCaches(db, ordersCommitted),
+      committed: dropFromReadCaches({ orders, balances, ordersCommitted }),
       onTrades: (spec, trades) => {
         recentTrades.add(spec, trades, viewOf);
         for (const trade of trades) {
@@ -121,6 +108,8 @@ export async function createTrading(
     referencePrice: (pairId) => markets.referenceQuote(pairId)?.price,
     placing: new Map(),
     marketReads: new MarketReads(exchange, recentTrades, clock),
+    orders,
+    balances,
   };
   const { maker, taker } = houseBots(context, deps);
   // The bots start in the background: their first ladders (thousands of orders) must not hold up
@@ -147,14 +136,37 @@ export async function createTrading(
 }
 
 /**
+ * balance_update carries the balances the ledger's own statement returned, in the order the ledger
+ * announces them (a superseded one is older than what was already sent). Returns the unsubscribe.
+ */
+function publishBalanceUpdates({ db, pubsub, clock }: AppContext): () => void {
+  return ledgerOf(db).onBalancesChanged((event) => {
+    const timestamp = clock().getTime();
+    for (const change of event.changes) {
+      const topic = accountBalancesTopic(change.accountId);
+      if (change.superseded || !pubsub.hasSubscribers(topic)) continue;
+      const update: BalanceUpdate = {
+        currency: change.currency,
+        available: change.available,
+        locked: change.locked,
+        timestamp,
+      };
+      pubsub.publish(topic, update);
+    }
+  });
+}
+
+/**
  * What a committed write changed, dropped from the read caches before its callers hear of it: the
  * orders it wrote (by id, and their accounts' open orders), the balances it posted to (the ledger's
  * own announcement of them comes after the callers are answered), and what the composition root
  * asked to hear.
  */
-function dropFromReadCaches(db: Database, ordersCommitted: TradingUses['ordersCommitted']) {
-  const balances = balanceCacheOf(db);
-  const orders = orderCacheOf(db);
+function dropFromReadCaches({
+  orders,
+  balances,
+  ordersCommitted,
+}: Pick<TradingDeps, 'orders' | 'balances'> & Pick<TradingUses, 'ordersCommitted'>) {
   return (jobs: readonly WriteJob[]): void => {
     const written: { id: string; accountId: string }[] = [];
     const owners = new Set<string>();

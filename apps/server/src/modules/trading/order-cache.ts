@@ -1,5 +1,4 @@
 import type { Order } from '@platform/contracts';
-import type { Database } from '../../db/database.ts';
 import { ReadCache } from '../../lib/read-cache.ts';
 
 /** Orders whose view is held in memory (GET /v1/orders/:id); the least recently read fall out past it. */
@@ -34,7 +33,8 @@ export interface CachedOrder {
  * The engine's own books were not used instead: they hold decided orders before their batch is
  * durable, and forget closed ones, so they could answer an order that a crash would undo.
  *
- * Per process, like the engine that writes the orders (one node per database); see BalanceCache.
+ * One per exchange, made in createTrading and carried in TradingDeps. Per process, like the engine
+ * that writes the orders (one node per database); see BalanceCache.
  */
 export class OrderCache {
   /** null (a missing order, an order whose market is not running) is answered but never stored. */
@@ -57,16 +57,4 @@ export class OrderCache {
     this.byId.clear();
     this.openByAccount.clear();
   }
-}
-
-const caches = new WeakMap<Database, OrderCache>();
-
-/** The order cache of a database, made on first use (keyed by the database, like its ledger). */
-export function orderCacheOf(db: Database): OrderCache {
-  let cache = caches.get(db);
-  if (cache === undefined) {
-    cache = new OrderCache();
-    caches.set(db, cache);
-  }
-  return cache;
 }

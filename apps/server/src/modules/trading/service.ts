@@ -15,10 +15,10 @@ import type { Amount } from '@platform/money';
 import type { Database } from '../../db/database.ts';
 import { AppError, type Failure, fail, ok, type Result } from '../../lib/errors.ts';
 import type { PubSub } from '../../realtime/pubsub.ts';
-import { balanceCacheOf } from '../ledger/balance-cache.ts';
+import type { BalanceCache } from '../ledger/balance-cache.ts';
 import { type Exchange, type OrderRow, orderFromRow } from './exchange.ts';
 import type { MarketReads } from './market-reads.ts';
-import { CACHED_OPEN_ORDERS_PER_ACCOUNT_MAX, type CachedOrder, orderCacheOf } from './order-cache.ts';
+import { CACHED_OPEN_ORDERS_PER_ACCOUNT_MAX, type CachedOrder, type OrderCache } from './order-cache.ts';
 import { type OrderState, requiredReserve, sellLotCapForQuote, toOrderView } from './order-state.ts';
 import {
   atomsOf,
@@ -46,6 +46,10 @@ export interface TradingDeps {
   placing: Map<string, Promise<Result<CommandOutcome>>>;
   /** The public reads of the markets (book, trades), encoded once per change. */
   marketReads: MarketReads;
+  /** The hot order reads (an order by id, an account's open orders); the writer drops what it commits. */
+  orders: OrderCache;
+  /** The ledger's balance cache (GET /v1/accounts/:id/balance); the writer drops what it posts to. */
+  balances: BalanceCache;
 }
 
 const PRICED_TYPES = new Set(['limit', 'stop_limit', 'take_profit_limit', 'oco']);
@@ -504,7 +508,7 @@ export async function modifyOrder(
 
 /** One of the account's orders, from the order cache when no committed batch changed it since it was read. */
 export async function getOrder(deps: TradingDeps, accountId: string, orderId: string): Promise<Result<Order>> {
-  const order = await orderCacheOf(deps.db).byId.read(
+  const order = await deps.orders.byId.read(
     orderId,
     async () => {
       const found = await deps.db.query<OrderRow>('SELECT * FROM orders WHERE id = $1', [orderId]);
@@ -549,7 +553,7 @@ export async function listOrders(deps: TradingDeps, accountId: string, query: Or
 
 /** Every open order of the account, newest first; null past CACHED_OPEN_ORDERS_PER_ACCOUNT_MAX. */
 function openOrders(deps: TradingDeps, accountId: string): Promise<readonly CachedOrder[] | null> {
-  return orderCacheOf(deps.db).openByAccount.read(
+  return deps.orders.openByAccount.read(
     accountId,
     async () => {
       const rows = await deps.db.query<OrderRow>(
@@ -775,7 +779,7 @@ export async function tradingStatistics(deps: TradingDeps, accountId: string) {
 
 /** The account's balances from the ledger's balance cache (exact: dropped by every committed change). */
 export async function accountBalances(deps: TradingDeps, accountId: string) {
-  const rows = await balanceCacheOf(deps.db).balances(accountId);
+  const rows = await deps.balances.balances(accountId);
   return {
     account_id: accountId,
     balances: rows.map((row) => ({

@@ -26,9 +26,11 @@ function heldAfterNextQuery(db: Database) {
   let hold: Promise<void> | null = null;
   let release = () => {};
   const query = async <T extends Row>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>> => {
-    const result = await db.query<T>(sql, params);
+    // Claimed when the query starts, not when it ends: the read under test starts first, and on
+    // PostgreSQL a write begun after it can finish before it (PGlite runs one query at a time).
     const held = hold;
     hold = null;
+    const result = await db.query<T>(sql, params);
     if (held) await held;
     return result;
   };
@@ -165,6 +167,7 @@ describeEachDatabase(
       held.release();
       expect(await straddling).toEqual([{ currency: 'BTC', available: '1', locked: '0' }]);
       expect(await cache.balances(alice.id)).toEqual([{ currency: 'BTC', available: '3', locked: '0' }]);
+      cache.stop();
     });
   },
   // The feed is off so that the reference price is whatever a test sets.

@@ -5,9 +5,9 @@ import type {
   WalletTransactionsResponse,
   WalletTransactionType,
 } from '@platform/contracts';
-import type { Database, Queryable } from '../../db/database.ts';
+import type { Queryable } from '../../db/database.ts';
 import { ok, type Result } from '../../lib/errors.ts';
-import { balanceCacheOf } from '../ledger/balance-cache.ts';
+import type { BalanceCache } from '../ledger/balance-cache.ts';
 import { parseCurrency, WALLET_CURRENCIES } from './rules.ts';
 
 /**
@@ -15,8 +15,8 @@ import { parseCurrency, WALLET_CURRENCIES } from './rules.ts';
  * wallet currency (§3.5: the client shows a row per enabled coin), in catalogue order. The held
  * balances come from the ledger's balance cache (exact: dropped by every committed change).
  */
-export async function walletBalances(db: Database, accountId: string): Promise<WalletBalance[]> {
-  const held = await balanceCacheOf(db).balances(accountId);
+export async function walletBalances(balances: BalanceCache, accountId: string): Promise<WalletBalance[]> {
+  const held = await balances.balances(accountId);
   // Copies: the cached rows are shared by every read until the next change.
   const byCurrency = new Map(held.map((row) => [row.currency, { ...row }]));
   const rows: WalletBalance[] = WALLET_CURRENCIES.map(

@@ -1,23 +1,31 @@
 import type { PaymentGateway } from '../../adapters/payments/index.ts';
 import type { AppContext, ModuleParts } from '../../context.ts';
+import type { BalanceCache } from '../ledger/balance-cache.ts';
+import type { InsertNotifications } from '../notifications/index.ts';
 import { walletRoutes } from './routes.ts';
 import { TransferSettler, type WalletDeps } from './transfers.ts';
 
 export type WalletUses = {
   /** Asked for the fee and minimum quotes. */
   gateway: PaymentGateway;
+  /** The ledger's balance cache (one per server: the trading writer drops from it too). */
+  balances: BalanceCache;
+  /** Stores the transfer notifications (the notifications module's). */
+  insertNotifications: InsertNotifications;
 };
 
 /**
  * The custodial wallet: balances and history from the ledger, and transfers between users. A
  * transfer held before a restart is settled when the server is ready.
  */
-export function createWallet(context: AppContext, { gateway }: WalletUses): ModuleParts {
+export function createWallet(context: AppContext, { gateway, balances, insertNotifications }: WalletUses): ModuleParts {
   const deps: WalletDeps = {
     db: context.db,
     pubsub: context.pubsub,
     log: context.log,
     clock: context.clock,
+    balances,
+    insertNotifications,
   };
   const settler = new TransferSettler(deps);
   const fees = { log: context.log, clock: context.clock, gateway };

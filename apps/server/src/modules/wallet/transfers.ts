@@ -7,8 +7,9 @@ import { invariant } from '../../lib/invariant.ts';
 import type { Logger } from '../../logger.ts';
 import type { PubSub } from '../../realtime/pubsub.ts';
 import { transferParties, usernamesOf } from '../accounts/service.ts';
+import type { BalanceCache } from '../ledger/balance-cache.ts';
 import { type EntryInput, ledgerStatement, postEntries } from '../ledger/service.ts';
-import { insertNotifications, type NewNotification, publishNotifications } from '../notifications/service.ts';
+import { type InsertNotifications, type NewNotification, publishNotifications } from '../notifications/service.ts';
 import {
   parseCurrency,
   parseIdempotencyKey,
@@ -23,6 +24,10 @@ export interface WalletDeps {
   pubsub: PubSub;
   log: Logger;
   clock: () => Date;
+  /** The ledger's balance cache, which GET /v1/wallet/balances reads. */
+  balances: BalanceCache;
+  /** Stores notifications in a transaction (the notifications module's; it drops their unread counts). */
+  insertNotifications: InsertNotifications;
 }
 
 type TransferRow = {
@@ -343,7 +348,7 @@ export class TransferSettler {
       }));
       // Notifications first, the balances last but one: their row locks, which new transfers and
       // the trading writer wait on, are held only for the transfer rows' update and the commit.
-      const notices = await insertNotifications(tx, await transferNotices(tx, rows.rows, now), {
+      const notices = await this.deps.insertNotifications(tx, await transferNotices(tx, rows.rows, now), {
         trimAccounts: this.trimDue(rows.rows),
       });
       await postEntries(tx, entries);

@@ -5,7 +5,9 @@ import type { Logger } from '../../logger.ts';
 import type { PubSub } from '../../realtime/pubsub.ts';
 import type { AccountCredentials } from '../auth/account-credentials.ts';
 import type { AttemptLimiter } from '../auth/index.ts';
+import type { BalanceCache } from '../ledger/balance-cache.ts';
 import type { MarketFeed } from '../markets/index.ts';
+import type { InsertNotifications } from '../notifications/index.ts';
 
 /**
  * What withdrawals and payouts need, in a file of its own so that the parts (items, daily limit,
@@ -28,4 +30,8 @@ export interface WithdrawalDeps {
   twoFactorLimiter: AttemptLimiter;
   /** Tells the payout processor that withdrawals wait to be sent. */
   kick: () => void;
+  /** The ledger's balance cache, which the provider facade's balance reads answer from. */
+  balances: BalanceCache;
+  /** Stores notifications in a transaction (the notifications module's; it drops their unread counts). */
+  insertNotifications: InsertNotifications;
 }

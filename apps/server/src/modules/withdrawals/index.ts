@@ -4,7 +4,9 @@ import { SecretBox } from '../../lib/secret-box.ts';
 import type { AccountCredentials } from '../auth/account-credentials.ts';
 import { AttemptLimiter } from '../auth/index.ts';
 import { TWO_FACTOR_FAILURES_PER_ACCOUNT } from '../auth/limits.ts';
+import type { BalanceCache } from '../ledger/balance-cache.ts';
 import type { Markets } from '../markets/index.ts';
+import type { InsertNotifications } from '../notifications/index.ts';
 import type { WithdrawalDeps } from './deps.ts';
 import { PayoutProcessor } from './processor.ts';
 import { withdrawalRoutes } from './routes.ts';
@@ -16,6 +18,10 @@ export type WithdrawalsUses = {
   markets: Pick<Markets, 'feed'>;
   gateway: PaymentGateway;
   accounts: AccountCredentials;
+  /** The ledger's balance cache (the provider facade's balance reads). */
+  balances: BalanceCache;
+  /** Stores the withdrawal notifications (the notifications module's). */
+  insertNotifications: InsertNotifications;
 };
 
 /**
@@ -24,7 +30,10 @@ export type WithdrawalsUses = {
  * withdrawal recorded before a restart is sent then), and completed or failed by the provider's
  * updates (webhooks through the payments module, and a poll of the payouts in flight).
  */
-export function createWithdrawals(context: AppContext, { markets, gateway, accounts }: WithdrawalsUses): Withdrawals {
+export function createWithdrawals(
+  context: AppContext,
+  { markets, gateway, accounts, balances, insertNotifications }: WithdrawalsUses,
+): Withdrawals {
   let processor: PayoutProcessor | null = null;
   const deps: WithdrawalDeps = {
     db: context.db,
@@ -37,6 +46,8 @@ export function createWithdrawals(context: AppContext, { markets, gateway, accou
     accounts,
     twoFactorLimiter: new AttemptLimiter(TWO_FACTOR_FAILURES_PER_ACCOUNT, context.clock),
     kick: () => processor?.kick(),
+    balances,
+    insertNotifications,
   };
   processor = new PayoutProcessor(deps);
   const started = processor;

@@ -3,7 +3,7 @@ import { type PaymentProvider, type PayoutState, ProviderError } from '../../ada
 import { BatchLoop } from '../../lib/batch-loop.ts';
 import type { EntryInput } from '../ledger/service.ts';
 import { postEntries } from '../ledger/service.ts';
-import { insertNotifications, type NewNotification, publishNotifications } from '../notifications/service.ts';
+import { type NewNotification, publishNotifications } from '../notifications/service.ts';
 import { providerOrNull } from '../wallet/fees.ts';
 import { trimAmount } from '../wallet/rules.ts';
 import type { WithdrawalDeps } from './deps.ts';
@@ -388,7 +388,7 @@ export class PayoutProcessor {
       );
       const row = updated.rows[0];
       if (row === undefined) return null;
-      const stored = await insertNotifications(tx, [settledNotice(row, now)]);
+      const stored = await this.deps.insertNotifications(tx, [settledNotice(row, now)]);
       await postEntries(tx, [outcome === 'completed' ? completionEntry(row) : releaseEntry(row)]);
       return { row, stored };
     });

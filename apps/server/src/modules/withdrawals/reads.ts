@@ -89,20 +89,20 @@ function providerBalance(currency: string, available: string, locked: string): P
 
 /** §3.5 / §7.4 the provider's balance shape, from the ledger: pending is what is held (locked). */
 export async function providerBalances(
-  deps: Pick<WithdrawalDeps, 'db'>,
+  deps: Pick<WithdrawalDeps, 'balances'>,
   accountId: string,
 ): Promise<ProviderBalance[]> {
-  const rows = await walletBalances(deps.db, accountId);
+  const rows = await walletBalances(deps.balances, accountId);
   return rows.map((row) => providerBalance(row.currency, row.available, row.locked));
 }
 
 export async function providerBalanceOf(
-  deps: Pick<WithdrawalDeps, 'db'>,
+  deps: Pick<WithdrawalDeps, 'balances'>,
   accountId: string,
   currencyInput: string,
 ): Promise<Result<ProviderBalance>> {
   const currency = parseCurrency(currencyInput);
   if (!currency.ok) return currency;
-  const row = (await walletBalances(deps.db, accountId)).find((balance) => balance.currency === currency.value);
+  const row = (await walletBalances(deps.balances, accountId)).find((balance) => balance.currency === currency.value);
   return ok(providerBalance(currency.value, row?.available ?? '0', row?.locked ?? '0'));
 }

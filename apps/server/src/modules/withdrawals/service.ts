@@ -8,7 +8,7 @@ import { invariant } from '../../lib/invariant.ts';
 import { rateLimited } from '../auth/index.ts';
 import { claimAccountTotp } from '../auth/two-factor.ts';
 import { type EntryInput, postEntries } from '../ledger/service.ts';
-import { insertNotifications, type NewNotification, publishNotifications } from '../notifications/service.ts';
+import { type AccountNotification, type NewNotification, publishNotifications } from '../notifications/service.ts';
 import { parseIdempotencyKey, trimAmount } from '../wallet/rules.ts';
 import { checkDailyLimit } from './daily-limit.ts';
 import type { WithdrawalDeps } from './deps.ts';
@@ -139,7 +139,7 @@ async function record<Replay>(
     if (!admitted.ok) return admitted;
     if (admitted.value !== 'admitted') return ok(admitted.value);
     const rows = await insertWithdrawals(tx, accountId, items, options, now);
-    const stored = await insertNotifications(tx, [submittedNotice(accountId, rows, now)]);
+    const stored = await deps.insertNotifications(tx, [submittedNotice(accountId, rows, now)]);
     // The balances last: their row locks, which trades and transfers wait on, are held only for the commit.
     await postEntries(tx, rows.map(holdEntry));
     return ok({ rows, stored });
@@ -153,9 +153,7 @@ async function record<Replay>(
 }
 
 /** What the transaction of record() leaves: the first result of the key, or the new rows and their notice. */
-type Recorded<Replay> =
-  | { replayed: Replay }
-  | { rows: WithdrawalRow[]; stored: Awaited<ReturnType<typeof insertNotifications>> };
+type Recorded<Replay> = { replayed: Replay } | { rows: WithdrawalRow[]; stored: AccountNotification[] };
 
 /**
  * Under the account's lock: the first result when the key was used meanwhile ('replayed'), else

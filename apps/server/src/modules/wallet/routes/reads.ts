@@ -29,7 +29,7 @@ export function walletReadRoutes(scope: FastifyInstance, context: AppContext, de
         response: { 200: walletBalancesResponseSchema, ...errorResponses(401) },
       },
     },
-    async (request) => ({ balances: await walletBalances(deps.db, currentAccount(request).id) }),
+    async (request) => ({ balances: await walletBalances(deps.balances, currentAccount(request).id) }),
   );
 
   app.get(
