@@ -59,7 +59,7 @@ const envSchema = z.object({
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(MAX_POOL_SIZE).default(DEFAULT_POOL_SIZE),
   /** Where the embedded database runs: on a worker thread, or on the event loop (issue 15 item 3). */
-  PGLITE_THREAD: z.enum(['worker', 'main']).default('main'),
+  PGLITE_THREAD: z.enum(['worker', 'main']).default('worker'),
   JWT_SECRET: z.string().min(MIN_JWT_SECRET_LENGTH, { error: 'must be at least 32 characters' }).optional(),
   DATA_ENCRYPTION_KEY: z
     .string()

@@ -67,8 +67,8 @@ export async function startTestServer(
     await admin.close();
     db = await openDatabase({ kind: 'postgres', url, poolSize: 10, searchPath: schema });
   } else {
-    // PGLITE_THREAD=worker runs the suite on the worker-thread database the server can use.
-    db = await openDatabase({ kind: 'pglite', thread: process.env.PGLITE_THREAD === 'worker' ? 'worker' : 'main' });
+    // The server's default (a worker thread); PGLITE_THREAD=main runs the suite on the event loop.
+    db = await openDatabase({ kind: 'pglite', thread: process.env.PGLITE_THREAD === 'main' ? 'main' : 'worker' });
   }
   await migrate(db);
 
