@@ -162,26 +162,29 @@ export function batchRows(effects: BatchEffects): BatchRows {
       updated_at: order.updatedAt.toISOString(),
     });
   }
-  for (const trade of effects.trades) {
-    rows.trades.push({
-      id: trade.id,
-      pair_id: spec.id,
-      sequence: trade.sequence,
-      price: priceText(spec, trade.priceTicks),
-      quantity: quantityText(spec, trade.quantityLots),
-      total: atomsText(trade.total),
-      taker_side: trade.takerSide,
-      maker_order_id: trade.makerOrderId,
-      taker_order_id: trade.takerOrderId,
-      maker_account_id: trade.makerAccountId,
-      taker_account_id: trade.takerAccountId,
-      maker_fee: atomsText(trade.makerFee),
-      taker_fee: atomsText(trade.takerFee),
-      fee_currency: spec.quote,
-      executed_at: trade.executedAt.toISOString(),
-    });
-  }
+  for (const trade of effects.trades) rows.trades.push(tradeRow(spec, trade));
   return rows;
+}
+
+/** A trade as the trades table stores it (and as the market's tape shows it before any read). */
+export function tradeRow(spec: PairSpec, trade: TradeRecord) {
+  return {
+    id: trade.id,
+    pair_id: spec.id,
+    sequence: trade.sequence,
+    price: priceText(spec, trade.priceTicks),
+    quantity: quantityText(spec, trade.quantityLots),
+    total: atomsText(trade.total),
+    taker_side: trade.takerSide,
+    maker_order_id: trade.makerOrderId,
+    taker_order_id: trade.takerOrderId,
+    maker_account_id: trade.makerAccountId,
+    taker_account_id: trade.takerAccountId,
+    maker_fee: atomsText(trade.makerFee),
+    taker_fee: atomsText(trade.takerFee),
+    fee_currency: spec.quote,
+    executed_at: trade.executedAt.toISOString(),
+  };
 }
 
 /**

@@ -10,9 +10,9 @@ import { z } from 'zod';
 import type { Queryable } from '../../db/database.ts';
 import { type EncodedBody, EncodedCache } from '../../http/encoded-body.ts';
 import { ok, type Result } from '../../lib/errors.ts';
-import type { TradeRecord } from './batch-effects.ts';
+import { type TradeRecord, tradeRow } from './batch-effects.ts';
 import type { Exchange } from './exchange.ts';
-import { atomsText, type PairSpec, priceText, quantityText } from './pair-spec.ts';
+import { type PairSpec, priceText, quantityText } from './pair-spec.ts';
 import type { MarketSequencer } from './sequencer.ts';
 import { marketOf, type TradeRow } from './service.ts';
 
@@ -66,7 +66,7 @@ export class RecentTrades {
   add(spec: PairSpec, trades: readonly TradeRecord[], viewOf: (row: TradeRow) => Trade): void {
     if (trades.length === 0) return;
     const tape = this.tapeOf(spec.id);
-    for (const trade of trades) insertSorted(tape, { view: viewOf(rowOf(spec, trade)), sequence: trade.sequence });
+    for (const trade of trades) insertSorted(tape, { view: viewOf(tradeRow(spec, trade)), sequence: trade.sequence });
     if (tape.length > this.capacity) tape.length = this.capacity;
     this.bump(spec.id);
   }
@@ -99,26 +99,6 @@ function insertSorted(tape: TapeEntry[], entry: TapeEntry): void {
   let index = 0;
   while (index < tape.length && newerFirst(tape[index]!, entry) < 0) index++;
   tape.splice(index, 0, entry);
-}
-
-/** The row the writer stores for a trade (batch-effects.ts batchRows), for the one view of a trade. */
-function rowOf(spec: PairSpec, trade: TradeRecord): TradeRow {
-  return {
-    id: trade.id,
-    pair_id: spec.id,
-    price: priceText(spec, trade.priceTicks),
-    quantity: quantityText(spec, trade.quantityLots),
-    total: atomsText(trade.total),
-    taker_side: trade.takerSide,
-    maker_order_id: trade.makerOrderId,
-    taker_order_id: trade.takerOrderId,
-    maker_account_id: trade.makerAccountId,
-    taker_account_id: trade.takerAccountId,
-    maker_fee: atomsText(trade.makerFee),
-    taker_fee: atomsText(trade.takerFee),
-    fee_currency: spec.quote,
-    executed_at: trade.executedAt,
-  };
 }
 
 /**
