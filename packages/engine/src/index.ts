@@ -41,3 +41,4 @@ export type {
   TimeInForce,
 } from './types.ts';
 export { ENGINE_RESULT_CODES } from './types.ts';
+export * as perp from './perp/index.ts';

@@ -17,7 +17,7 @@ type Check = { kind: LedgerViolationKind; sql: string; describe: (row: Record<st
 const LIMIT = `LIMIT ${MAX_VIOLATIONS_PER_CHECK}`;
 
 const owner = (alias: string) =>
-  `CASE WHEN ${alias}.owner_kind = 'user' THEN 'user ' || ${alias}.account_id::text ELSE 'system ' || ${alias}.system_name END`;
+  `CASE ${alias}.owner_kind WHEN 'user' THEN 'user ' || ${alias}.account_id::text WHEN 'futures' THEN 'futures ' || ${alias}.account_id::text ELSE 'system ' || ${alias}.system_name END`;
 
 const CHECKS: readonly Check[] = [
   {

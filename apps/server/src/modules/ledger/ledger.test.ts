@@ -355,7 +355,7 @@ describeEachDatabase(
     });
 
     it('lets custody and market making go negative, and no other system account', async () => {
-      expect([...SYSTEM_ACCOUNTS_ALLOWED_NEGATIVE].sort()).toEqual(['custody', 'market_making']);
+      expect([...SYSTEM_ACCOUNTS_ALLOWED_NEGATIVE].sort()).toEqual(['custody', 'futures_clearing', 'market_making']);
       await db().transaction((tx) =>
         postEntries(tx, [
           {

@@ -3,8 +3,9 @@ import { Statement } from '../../db/statement.ts';
 
 /** A ledger account as the tables know it: who owns it and in which currency. */
 export type LedgerAccountKey = {
-  ownerKind: 'user' | 'system';
-  /** Lower-case uuid for a user, null for a system account. */
+  /** futures: a user's futures wallet (keyed like a user's spot account). */
+  ownerKind: 'user' | 'system' | 'futures';
+  /** Lower-case uuid for a user or a futures wallet, null for a system account. */
   accountId: string | null;
   /** Set for a system account, null for a user. */
   systemName: string | null;
@@ -20,7 +21,7 @@ export type LedgerAccountRow = {
    * shared with other transactions (through the cache) before it commits.
    */
   committed: boolean;
-  owner_kind: 'user' | 'system';
+  owner_kind: 'user' | 'system' | 'futures';
   account_id: string | null;
   system_name: string | null;
   currency: string;
@@ -82,10 +83,14 @@ function wantedAccounts(stmt: Statement, keys: readonly LedgerAccountKey[]): voi
 // ledger statement covers that case.
 const COMMITTED = `la.xmin::text IS DISTINCT FROM (pg_current_xact_id_if_assigned()::text::bigint % 4294967296)::text`;
 
-// Two arms so that each one can use its partial unique index.
+// One arm per owner kind, so that each one can use its partial unique index.
 const EXISTING_ACCOUNTS = `SELECT ${ledgerAccountColumns('la')}, ${COMMITTED} AS committed
   FROM ledger_accounts la JOIN wanted w
     ON w.owner_kind = 'user' AND la.owner_kind = 'user' AND la.account_id = w.account_id AND la.currency = w.currency
+  UNION ALL
+  SELECT ${ledgerAccountColumns('la')}, ${COMMITTED} AS committed
+  FROM ledger_accounts la JOIN wanted w
+    ON w.owner_kind = 'futures' AND la.owner_kind = 'futures' AND la.account_id = w.account_id AND la.currency = w.currency
   UNION ALL
   SELECT ${ledgerAccountColumns('la')}, ${COMMITTED} AS committed
   FROM ledger_accounts la JOIN wanted w
@@ -311,6 +316,16 @@ export async function selectUserBalance(
     [accountId, currency],
   );
   return result.rows[0];
+}
+
+/** A user's futures wallet balances (owner kind futures). */
+export async function selectFuturesBalances(q: Queryable, accountId: string): Promise<BalanceRecord[]> {
+  const result = await q.query<BalanceRecord>(
+    `SELECT ${BALANCE_COLUMNS} FROM ledger_accounts
+     WHERE owner_kind = 'futures' AND account_id = $1 ORDER BY currency`,
+    [accountId],
+  );
+  return result.rows;
 }
 
 export async function selectSystemBalance(

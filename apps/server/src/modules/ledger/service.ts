@@ -29,6 +29,7 @@ import {
   selectLedgerAccounts,
   selectSystemBalance,
   selectUserBalance,
+  selectFuturesBalances,
   selectUserBalances,
 } from './queries.ts';
 
@@ -37,7 +38,11 @@ export { type BalanceChange, type BalancesChanged, type BalancesListener, ledger
 
 export type Bucket = 'available' | 'locked';
 export type SystemAccountName = 'fees' | 'custody' | 'market_making' | 'conversion' | (string & {});
-export type LedgerOwner = { kind: 'user'; accountId: string } | { kind: 'system'; name: SystemAccountName };
+/** futures: the user's futures wallet (perpetuals' collateral), apart from the spot balances. */
+export type LedgerOwner =
+  | { kind: 'user'; accountId: string }
+  | { kind: 'futures'; accountId: string }
+  | { kind: 'system'; name: SystemAccountName };
 /** amount: a signed exact decimal string ('-0.5', '12.000000000000000001'); zero amounts are skipped. */
 export interface PostingInput {
   owner: LedgerOwner;
@@ -64,7 +69,11 @@ export interface BalanceRow {
  * house's own trading capital. Every other system account (fees, conversion, ...) must be funded
  * before it pays out, like a user.
  */
-export const SYSTEM_ACCOUNTS_ALLOWED_NEGATIVE: ReadonlySet<string> = new Set(['custody', 'market_making']);
+export const SYSTEM_ACCOUNTS_ALLOWED_NEGATIVE: ReadonlySet<string> = new Set([
+  'custody',
+  'market_making',
+  'futures_clearing',
+]);
 
 /**
  * Limits of one ledger statement (postEntries or ledgerStatement): a fill writes a handful of postings, a batch of fills a few
@@ -136,6 +145,11 @@ export async function release(
 /** Every currency the account has ever held, by currency, zero balances included. */
 export async function balancesOf(db: Queryable, accountId: string): Promise<BalanceRow[]> {
   return selectUserBalances(db, userAccountId(accountId));
+}
+
+/** The account's futures wallet (owner kind futures), by currency; empty when it never held one. */
+export async function futuresBalancesOf(db: Queryable, accountId: string): Promise<BalanceRow[]> {
+  return selectFuturesBalances(db, userAccountId(accountId));
 }
 
 /** Zeros when the account never held the currency. */
@@ -435,15 +449,21 @@ async function resolveLedgerAccountIds(
 
 function remember(ledger: Ledger, ids: Map<string, string>, rows: readonly LedgerAccountRow[]): void {
   for (const row of rows) {
-    const keyText =
-      row.owner_kind === 'user' ? `u:${row.account_id}:${row.currency}` : `s:${row.system_name}:${row.currency}`;
+    const keyText = cacheKey({
+      ownerKind: row.owner_kind,
+      accountId: row.account_id,
+      systemName: row.system_name,
+      currency: row.currency,
+    });
     ids.set(keyText, row.id);
     if (row.committed) ledger.rememberAccountId(keyText, row.id);
   }
 }
 
-function cacheKey(key: LedgerAccountKey): string {
-  return key.ownerKind === 'user' ? `u:${key.accountId}:${key.currency}` : `s:${key.systemName}:${key.currency}`;
+function cacheKey(key: Pick<LedgerAccountKey, 'ownerKind' | 'accountId' | 'systemName' | 'currency'>): string {
+  if (key.ownerKind === 'user') return `u:${key.accountId}:${key.currency}`;
+  if (key.ownerKind === 'futures') return `f:${key.accountId}:${key.currency}`;
+  return `s:${key.systemName}:${key.currency}`;
 }
 
 function ledgerAccountKey(owner: LedgerOwner, currency: string): LedgerAccountKey {
@@ -451,6 +471,15 @@ function ledgerAccountKey(owner: LedgerOwner, currency: string): LedgerAccountKe
   if (owner.kind === 'user') {
     return {
       ownerKind: 'user',
+      accountId: userAccountId(owner.accountId),
+      systemName: null,
+      currency,
+      allowNegative: false,
+    };
+  }
+  if (owner.kind === 'futures') {
+    return {
+      ownerKind: 'futures',
       accountId: userAccountId(owner.accountId),
       systemName: null,
       currency,
