@@ -20,6 +20,7 @@ export type {
   PlaceOrderCommand,
 } from './market-types.ts';
 export type { OrderBook } from './order-book.ts';
+export * as perp from './perp/index.ts';
 export type { OrderBookOptions } from './reference-order-book.ts';
 export { ReferenceOrderBook } from './reference-order-book.ts';
 export { fnv1a64, serialiseSnapshot, snapshotHash } from './state-hash.ts';
@@ -41,4 +42,3 @@ export type {
   TimeInForce,
 } from './types.ts';
 export { ENGINE_RESULT_CODES } from './types.ts';
-export * as perp from './perp/index.ts';

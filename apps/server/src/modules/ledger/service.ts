@@ -26,10 +26,10 @@ import {
   type LedgerResultRow,
   ledgerResultSelect,
   type PostingRow,
+  selectFuturesBalances,
   selectLedgerAccounts,
   selectSystemBalance,
   selectUserBalance,
-  selectFuturesBalances,
   selectUserBalances,
 } from './queries.ts';
 
