@@ -112,6 +112,10 @@ export const errorCatalogue = {
   QUOTE_EXPIRED: { status: 409, message: 'The quote has expired. Please get a new estimate.' },
   QUOTE_NOT_FOUND: { status: 404, message: 'Quote not found' },
   CONVERSION_NOT_FOUND: { status: 404, message: 'Conversion not found' },
+  SIMULATOR_NOT_IN_USE: {
+    status: 409,
+    message: 'Prices come from live sources here; only the built-in simulator can be moved',
+  },
   PRICE_UNAVAILABLE: { status: 503, message: 'No price is available for this pair right now' },
   SLIPPAGE_EXCEEDED: { status: 409, message: 'The price moved beyond your target. Please try again.' },
   QUOTE_ALREADY_USED: { status: 409, message: 'This quote was already used. Please get a new estimate.' },

@@ -170,3 +170,13 @@ export const updateTradingPairRequestSchema = z.object({
   is_active: z.boolean().optional(),
 });
 export type UpdateTradingPairRequest = z.infer<typeof updateTradingPairRequestSchema>;
+
+/**
+ * POST /v1/admin/simulator/shock (admin, simulator-only venues): moves a coin's simulated USD price
+ * at once by move_percent (a stress test: a crash or a squeeze), from -90 % to +900 %.
+ */
+export const simulatorShockRequestSchema = z.object({
+  symbol: z.string().regex(/^[A-Z0-9]{2,12}$/),
+  move_percent: z.string().regex(/^-?\d{1,3}(\.\d{1,2})?$/, { error: 'must be a percentage with at most 2 decimals' }),
+});
+export const simulatorShockResponseSchema = z.object({ symbol: z.string(), price_usd: decimalString });

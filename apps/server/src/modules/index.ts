@@ -2,6 +2,7 @@ import { createPaymentProviderModule, type PaymentProviderModule } from '../adap
 import type { AppContext, ModuleParts } from '../context.ts';
 import { realtimeModule } from '../realtime/routes.ts';
 import { type Accounts, createAccounts } from './accounts/index.ts';
+import { adminSimulatorRoutes } from './admin/simulator.ts';
 import { adminTradingPairsRoutes } from './admin/trading-pairs.ts';
 import { createAuth } from './auth/index.ts';
 import { createConversions } from './conversions/index.ts';
@@ -56,7 +57,12 @@ export async function composeModules(context: AppContext): Promise<Services> {
   const markets = await createMarkets(context);
   const health: ModuleParts = { routes: (scope) => healthRoutes(scope, context, markets.sources) };
   const provider: ModuleParts = { routes: (scope) => providerModule(scope, context, markets) };
-  const admin: ModuleParts = { routes: (scope) => adminTradingPairsRoutes(scope, context, { markets }) };
+  const admin: ModuleParts = {
+    routes: (scope) => {
+      adminTradingPairsRoutes(scope, context, { markets });
+      adminSimulatorRoutes(scope, context, { markets });
+    },
+  };
   // The ledger's balance cache, one per server: the readers (trading's account balance, the
   // wallet's balances) and the trading writer, which drops what it posts to, share it.
   const balances = new BalanceCache(context.db);

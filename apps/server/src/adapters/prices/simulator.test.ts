@@ -130,6 +130,23 @@ describe('simulator price source', () => {
     expect(sim.source.running).toBe(false);
   });
 
+  it('moves a coin at once on an operator shock, tells its subscribers, and walks on from there', () => {
+    const sim = simulator();
+    const before = sim.source.quotesNow(['BTC']).get('BTC')?.priceUsd ?? '';
+    const seen: string[] = [];
+    sim.source.subscribe(['BTC'], (quote) => seen.push(quote.priceUsd));
+    const quote = sim.source.shock('BTC', -1_000);
+    const expected = formatDecimal(mulToScale(decimal(before), decimal('0.9'), 2, 'half_even'));
+    expect(quote?.priceUsd).toBe(expected);
+    expect(seen).toEqual([expected]);
+    expect(Number(quote?.low24hUsd)).toBeLessThanOrEqual(Number(expected));
+    sim.source.tick();
+    const after = sim.source.quotesNow(['BTC']).get('BTC')?.priceUsd ?? '';
+    // One ordinary step away from the shocked price, not back to where it was.
+    expect(Math.abs(Number(after) / Number(expected) - 1)).toBeLessThan(0.01);
+    expect(sim.source.shock('NOPE', 100)).toBeNull();
+  });
+
   it('walks backward into a chain of candles ending at the given price', () => {
     const model = coinModel('SOL');
     const candles = walkBackward(model, {

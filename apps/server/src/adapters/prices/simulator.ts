@@ -337,7 +337,16 @@ class CoinWalk {
   }
 
   step(now: Date): void {
-    this.units = nextUnits(this.model, this.units, this.random, this.sigma);
+    this.moveTo(nextUnits(this.model, this.units, this.random, this.sigma), now);
+  }
+
+  /** An operator's shock: the price moves by bps at once, then walks on from there. */
+  shock(now: Date, bps: number): void {
+    this.moveTo(applyMoveBps(this.units, bps), now);
+  }
+
+  private moveTo(units: bigint, now: Date): void {
+    this.units = units;
     this.updatedAt = now;
     const minute = Math.floor(now.getTime() / MS_PER_MINUTE);
     const last = this.buckets[this.buckets.length - 1];
@@ -426,6 +435,19 @@ export class SimulatorPriceSource implements PriceSource {
     return () => {
       this.listeners.delete(listener);
     };
+  }
+
+  /**
+   * Moves one coin's simulated price by `bps` basis points at once (an operator's stress test of a
+   * sandbox venue: a crash or a squeeze), and tells subscribers. null for a coin it does not know.
+   */
+  shock(symbol: string, bps: number): PriceQuote | null {
+    const walk = this.walk(symbol);
+    if (walk === undefined) return null;
+    walk.shock(this.options.now(), bps);
+    const quote = walk.quote();
+    for (const listener of this.listeners) if (listener.symbols.has(symbol)) listener.onQuote(quote);
+    return quote;
   }
 
   /** One tick: every known coin moves one step, and subscribers get the new quotes. */

@@ -19,7 +19,7 @@ export type AdminUses = { markets: Pick<Markets, 'catalogue' | 'feed'> };
  * Admins only: the role as stored now (a role taken away counts at once), read the way the KYC
  * review routes read it; 403 for everyone else.
  */
-function requireAdmin(context: AppContext): preValidationAsyncHookHandler {
+export function requireAdmin(context: AppContext): preValidationAsyncHookHandler {
   return async (request) => {
     const role = await roleOf(context.db, currentAccount(request).id);
     if (role !== 'admin') unwrap(fail('FORBIDDEN'));
