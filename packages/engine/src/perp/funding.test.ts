@@ -84,7 +84,7 @@ describe('premiumRate', () => {
   });
 
   it('rounds to the nearest 10^-8, halves away from zero', () => {
-    // 1 / 3 tick over 3 ticks... 1 / 300,000,000 is below half a unit: 0; 1 / 2 * 10^-8 is a half: 1.
+    // 1 tick over 300,000,000 is a third of 10^-8: 0; 1 tick over 200,000,000 is exactly half of 10^-8: 1 (or -1).
     expect(premiumRate(300_000_000, 300_000_001, 300_000_002)).toBe(0n);
     expect(premiumRate(200_000_000, 200_000_001, 200_000_002)).toBe(1n);
     expect(premiumRate(200_000_000, 199_999_998, 199_999_999)).toBe(-1n);
