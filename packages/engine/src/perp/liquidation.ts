@@ -74,7 +74,8 @@ function shortCandidate(tier: RiskTier, last: boolean, units: bigint, lots: bigi
  * the mark (long: down, short: up), because the trigger is the integer inequality, not the price.
  * Solved per tier in closed form (the rule is monotone in the price: MM grows slower than P&L).
  * null for a flat position, a long that no positive price liquidates, or a short whose LP is beyond
- * the largest safe integer. A short already liquidatable at every price returns 1.
+ * the largest safe integer. A short already liquidatable at every price returns 1, a long
+ * liquidatable at every safe-integer price Number.MAX_SAFE_INTEGER (both: liquidatable now).
  */
 export function liquidationPriceTicks(input: LiquidationPriceInput): number | null {
   const size = input.position.sizeLots;
@@ -94,7 +95,9 @@ export function liquidationPriceTicks(input: LiquidationPriceInput): number | nu
       if (price !== null && (best === null || price < best)) best = price;
     }
   }
-  return best === null || best > MAX_TICKS ? null : Number(best);
+  if (best === null) return null;
+  if (best > MAX_TICKS) return size > 0 ? Number.MAX_SAFE_INTEGER : null;
+  return Number(best);
 }
 
 /**
