@@ -13,6 +13,8 @@ import { crossState } from './margin.ts';
 import { applyFill, unrealisedPnl } from './position.ts';
 import { preTradeCheck } from './pretrade.ts';
 import { BTC_BRACKETS, BTC_SPEC, BTC_TIERS, COARSE_LOT_SPEC, FINE_SPEC } from './risk-fixtures.test-support.ts';
+import { tierFor } from './tiers.ts';
+import { notionalMoney } from './units.ts';
 
 // ---------- a tiny exact rational over bigint ----------
 const gcd = (a: bigint, b: bigint): bigint => {
@@ -171,6 +173,7 @@ describe('(c) liquidation price consistent with the maintenance rule', () => {
   );
 
   it('isolated: liquidatable at LP, not one tick on the safe side; null only when no price liquidates', () => {
+    let crossed = 0;
     fc.assert(
       fc.property(isolated, ({ spec, position, permille }) => {
         const collateral = collateralFor(spec, position, permille);
@@ -183,11 +186,21 @@ describe('(c) liquidation price consistent with the maintenance rule', () => {
           return;
         }
         expect(at(lp)).toBe(true);
+        const entryTier = tierFor(
+          BTC_TIERS,
+          notionalMoney(spec, Number(position.costTickLots / BigInt(Math.abs(position.sizeLots))), position.sizeLots),
+        );
+        if (
+          lp < Number.MAX_SAFE_INTEGER &&
+          tierFor(BTC_TIERS, notionalMoney(spec, lp, position.sizeLots)) !== entryTier
+        )
+          crossed++;
         if (position.sizeLots > 0 && lp < Number.MAX_SAFE_INTEGER) expect(at(lp + 1)).toBe(false);
         else if (lp > 1) expect(at(lp - 1)).toBe(false);
       }),
       { numRuns: 2_000 },
     );
+    expect(crossed).toBeGreaterThan(50); // LPs in another tier than the entry's
   });
 
   it('cross: at LP the whole account is liquidatable with the other position held, one tick safer it is not', () => {
@@ -273,5 +286,192 @@ describe('(d) bankruptcy price', () => {
       }),
       { numRuns: 2_000 },
     );
+  });
+});
+
+/** Money units of a reference amount, which must be whole (P&L of whole tick-lots always is). */
+const units = (amount: Q): bigint => {
+  const scaled = amount.mul(Q.of(CENT_MICRO));
+  if (scaled.d !== 1n) throw new Error('not a whole money amount');
+  return scaled.n;
+};
+const feeUnits = (qty: Q, at: Q, rate: bigint): Q =>
+  Q.of(qty.mul(at).mul(Q.of(rate, CENT_MICRO)).mul(Q.of(CENT_MICRO)).ceil(), CENT_MICRO);
+
+describe('(a) margin never negative after a fill the pre-trade check accepted', () => {
+  const cases = specArbitrary.chain((spec) =>
+    fc
+      .record({
+        spec: fc.constant(spec),
+        mark: priceTicksFor(spec),
+        leverage: fc.integer({ min: 1, max: 125 }),
+        held: fc.option(positionFor(spec), { freq: 2 }),
+        buy: fc.boolean(),
+        lots: lotsFor(spec),
+        walletPermille: fc.integer({ min: 0, max: 3_000 }),
+        limitShift: fc.integer({ min: -1_000, max: 1_000 }),
+        fillShift: fc.integer({ min: 0, max: 1_000 }),
+        feeRate: fc.constantFrom(20_000n, 40_000n),
+      })
+      .map((c) => {
+        // price protection: the limit within mark +/- mark / (2 x leverage); the fill no worse than the limit
+        const band = Math.floor(c.mark / (2 * c.leverage));
+        const limit = Math.max(1, c.mark + Math.trunc((band * c.limitShift) / 1_000));
+        const slip = Math.trunc((band * c.fillShift) / 1_000);
+        const fill = c.buy ? Math.max(1, limit - slip) : limit + slip;
+        return { ...c, limit, fill };
+      }),
+  );
+
+  it('cross: margin balance >= 0 and wallet + realised - fees >= 0 (reference), total P&L equal to the reference', () => {
+    let accepted = 0;
+    fc.assert(
+      fc.property(cases, ({ spec, mark, leverage, held, buy, lots, walletPermille, limit, fill, feeRate }) => {
+        const position = held ?? { sizeLots: 0, costTickLots: 0n };
+        const scale = 10n ** BigInt(8 - spec.priceDecimals - spec.quantityDecimals);
+        const wallet =
+          ((BigInt(lots) * BigInt(mark) * scale + position.costTickLots * scale) * BigInt(walletPermille)) / 10_000n;
+        const risk = {
+          spec,
+          tiers: BTC_TIERS,
+          position,
+          markTicks: mark,
+          mode: 'cross' as const,
+          leverage,
+          isolatedMargin: 0n,
+        };
+        const state = crossState({ walletBalance: wallet, positions: [risk], orderMargin: 0n });
+        fc.pre(state.available >= 0n);
+        const side: PerpSide = buy ? 'buy' : 'sell';
+        const order = { side, lots, priceTicks: limit, reduceOnly: false, feeRate };
+        const check = preTradeCheck({
+          spec,
+          tiers: BTC_TIERS,
+          leverage,
+          mode: 'cross',
+          position,
+          openOrders: [],
+          order,
+          available: state.available,
+        });
+        if (!check.ok) return;
+        accepted++;
+        const markUsd = price(spec, mark);
+        const ref = refFill(refFromCode(spec, position), buy, quantity(spec, lots), price(spec, fill));
+        const fee = feeUnits(quantity(spec, lots), price(spec, fill), feeRate);
+        const walletAfter = dollars(wallet).add(ref.realised).sub(fee);
+        const marginBalance = walletAfter.add(refUpnl(ref.position, markUsd));
+        expect(marginBalance.cmp(ZERO)).toBeGreaterThanOrEqual(0);
+        expect(walletAfter.cmp(ZERO)).toBeGreaterThanOrEqual(0);
+        const code = applyFill(spec, position, side, lots, fill);
+        const codeTotal = code.realisedPnl + unrealisedPnl(spec, code.position, mark);
+        expect(codeTotal).toBe(units(ref.realised.add(refUpnl(ref.position, markUsd))));
+        expect(code.position.sizeLots).toBe(position.sizeLots + (buy ? lots : -lots));
+      }),
+      { numRuns: 3_000 },
+    );
+    expect(accepted).toBeGreaterThan(300);
+  });
+});
+
+describe('(b) P&L conserved between the two sides of every trade', () => {
+  const trade = fc.record({
+    buyer: fc.nat(4),
+    seller: fc.nat(4),
+    lots: fc.integer({ min: 1, max: 5_000 }),
+    ticks: fc.integer({ min: 300_000, max: 500_000 }),
+  });
+  it('Σ realised P&L = Σ signed cost basis (money), Σ sizes = 0, each account equal to the reference at any mark', () => {
+    fc.assert(
+      fc.property(fc.array(trade, { minLength: 1, maxLength: 120 }), priceTicksFor(BTC_SPEC), (trades, mark) => {
+        const positions: PerpPosition[] = Array.from({ length: 5 }, () => ({ sizeLots: 0, costTickLots: 0n }));
+        const realised = Array.from({ length: 5 }, () => 0n);
+        const refs: RefPosition[] = Array.from({ length: 5 }, () => REF_FLAT);
+        const refRealised: Q[] = Array.from({ length: 5 }, () => ZERO);
+        for (const { buyer, seller, lots, ticks } of trades) {
+          if (buyer === seller) continue;
+          for (const [account, side] of [
+            [buyer, 'buy'],
+            [seller, 'sell'],
+          ] as const) {
+            const effect = applyFill(BTC_SPEC, positions[account]!, side, lots, ticks);
+            positions[account] = effect.position;
+            realised[account]! += effect.realisedPnl;
+            const ref = refFill(refs[account]!, side === 'buy', quantity(BTC_SPEC, lots), price(BTC_SPEC, ticks));
+            refs[account] = ref.position;
+            refRealised[account] = refRealised[account]!.add(ref.realised);
+          }
+        }
+        const signedCost = positions.reduce((sum, p) => sum + (p.sizeLots < 0 ? -p.costTickLots : p.costTickLots), 0n);
+        expect(realised.reduce((a, b) => a + b, 0n)).toBe(signedCost * 10_000n);
+        expect(positions.reduce((sum, p) => sum + p.sizeLots, 0)).toBe(0);
+        const refCost = refs.reduce((sum, p) => sum.add(p.qty.mul(p.entry)), ZERO);
+        expect(refRealised.reduce((a, b) => a.add(b), ZERO).cmp(refCost)).toBe(0);
+        const markUsd = price(BTC_SPEC, mark);
+        for (let account = 0; account < 5; account++) {
+          const code = realised[account]! + unrealisedPnl(BTC_SPEC, positions[account]!, mark);
+          expect(code).toBe(units(refRealised[account]!.add(refUpnl(refs[account]!, markUsd))));
+          expect(Q.of(positions[account]!.sizeLots, 1_000).cmp(refs[account]!.qty)).toBe(0);
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
+
+describe('(e) liquidation scan and index agree with a brute force over the reference', () => {
+  const population = fc.record({
+    base: fc.integer({ min: 10_000, max: 1_000_000 }),
+    rows: fc.array(
+      fc.record({
+        lots: fc.oneof(fc.integer({ min: 1, max: 2_000 }), fc.integer({ min: 1, max: 2_000_000 })),
+        entryShift: fc.integer({ min: -200, max: 200 }),
+        long: fc.boolean(),
+        permille: fc.integer({ min: -10, max: 300 }),
+      }),
+      { minLength: 1, maxLength: 120 },
+    ),
+    markShifts: fc.array(fc.integer({ min: -150, max: 150 }), { minLength: 1, maxLength: 4 }),
+    removals: fc.array(fc.nat(119), { maxLength: 20 }),
+  });
+
+  it('same ids at every mark, through upsert, load and remove', () => {
+    let found = 0;
+    let spared = 0;
+    fc.assert(
+      fc.property(population, ({ base, rows, markShifts, removals }) => {
+        const entries: ScanEntry[] = rows.map((row, id) => {
+          const entry = Math.max(1, base + Math.trunc((base * row.entryShift) / 1_000));
+          const position = {
+            sizeLots: row.long ? row.lots : -row.lots,
+            costTickLots: BigInt(row.lots) * BigInt(entry),
+          };
+          return { id, ...position, collateral: collateralFor(BTC_SPEC, position, row.permille) };
+        });
+        const upserted = new LiquidationIndex(BTC_SPEC, BTC_TIERS);
+        for (const entry of entries) upserted.upsert(entry);
+        const removed = new Set(removals.filter((id) => id < entries.length));
+        for (const id of removed) upserted.remove(id);
+        const live = entries.filter((entry) => !removed.has(entry.id));
+        const loaded = new LiquidationIndex(BTC_SPEC, BTC_TIERS);
+        loaded.load(live);
+        const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
+        for (const shift of markShifts) {
+          const mark = Math.max(1, base + Math.trunc((base * shift) / 1_000));
+          const markUsd = price(BTC_SPEC, mark);
+          const brute = live
+            .filter((entry) => refLiquidatable(refFromCode(BTC_SPEC, entry), dollars(entry.collateral), markUsd))
+            .map((entry) => entry.id);
+          found += brute.length;
+          spared += live.length - brute.length;
+          expect(findLiquidatable(BTC_SPEC, BTC_TIERS, mark, live)).toEqual(brute);
+          expect(sorted(upserted.findLiquidatable(mark))).toEqual(brute);
+          expect(sorted(loaded.findLiquidatable(mark))).toEqual(brute);
+        }
+      }),
+      { numRuns: 300 },
+    );
+    expect(found).toBeGreaterThan(1_000);
+    expect(spared).toBeGreaterThan(1_000);
   });
 });
