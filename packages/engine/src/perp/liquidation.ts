@@ -152,7 +152,7 @@ export function liquidationCloseLots(
 }
 
 /** A market's tiers prepared for scanning many positions at one mark: tier caps in tick-lot units, rates as bigint. */
-interface ScanTable {
+export interface ScanTable {
   units: bigint;
   /** ceil(cap / units): a notional v x units (v whole tick-lots) is under the cap iff v < capTickLots. */
   capTickLots: bigint[];
@@ -162,7 +162,7 @@ interface ScanTable {
   cumMinusOne: bigint[];
 }
 
-function scanTable(spec: PerpSpec, tiers: readonly RiskTier[]): ScanTable {
+export function scanTable(spec: PerpSpec, tiers: readonly RiskTier[]): ScanTable {
   const units = unitsPerTickLot(spec);
   return {
     units,
@@ -176,7 +176,7 @@ function scanTable(spec: PerpSpec, tiers: readonly RiskTier[]): ScanTable {
  * The rule for one entry, without a division: with E = collateral + P&L, MM = max(0, ceil(N mmr / S)
  * - cum), E <= MM <=> E <= 0 or (E + cum - 1) x S < N x mmr (E, cum whole money amounts).
  */
-function entryLiquidatable(table: ScanTable, mark: bigint, entry: ScanEntry): boolean {
+export function entryLiquidatable(table: ScanTable, mark: bigint, entry: ScanEntry): boolean {
   const size = entry.sizeLots;
   if (size === 0) return false;
   const absValue = BigInt(size > 0 ? size : -size) * mark;

@@ -158,6 +158,43 @@ describe('liquidation scan', () => {
   });
 });
 
+describe('LiquidationIndex under many updates (pending list merges, removed entries skipped)', () => {
+  it('matches the linear scan after thousands of upserts, replacements and removals', () => {
+    let seed = 7;
+    const next = (range: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return seed % range;
+    };
+    const entries = new Map<number, { id: number; sizeLots: number; costTickLots: bigint; collateral: bigint }>();
+    const index = new LiquidationIndex(BTC_SPEC, BTC_TIERS);
+    for (let step = 0; step < 6_000; step++) {
+      const id = next(2_500);
+      if (next(10) === 0) {
+        index.remove(id);
+        entries.delete(id);
+        continue;
+      }
+      const lots = 1 + next(3_000);
+      const sizeLots = next(2) === 0 ? lots : -lots;
+      const entry = {
+        id,
+        sizeLots,
+        costTickLots: BigInt(lots) * BigInt(380_000 + next(40_000)),
+        collateral: BigInt(next(20_000)) * USD,
+      };
+      index.upsert(entry);
+      entries.set(id, entry);
+    }
+    expect(index.size).toBe(entries.size);
+    const all = [...entries.values()].sort((a, b) => a.id - b.id);
+    for (const mark of [340_000, 370_000, 400_000, 430_000, 460_000]) {
+      const expected = findLiquidatable(BTC_SPEC, BTC_TIERS, mark, all);
+      expect(expected.length).toBeGreaterThan(0);
+      expect(index.findLiquidatable(mark).sort((a, b) => a - b)).toEqual(expected);
+    }
+  });
+});
+
 describe('pre-trade check (docs/futures.md "Margin rules")', () => {
   const order = {
     side: 'buy' as const,
