@@ -110,10 +110,22 @@ const nowNs = (): bigint => process.hrtime.bigint();
 const fmt = (summary: Summary, digits: number, unit: string) =>
   `min ${summary.min.toFixed(digits)} / median ${summary.median.toFixed(digits)} / max ${summary.max.toFixed(digits)} ${unit}`;
 
-function bookRun(prefill: Operation[], operations: Operation[], inputs: PreTradeInput[] | null): number {
+/** Wall-clock and CPU (user + system) nanoseconds per operation of one run. */
+interface PerOperation {
+  wall: number;
+  cpu: number;
+}
+function perOperation(started: bigint, cpuBefore: NodeJS.CpuUsage, operations: number): PerOperation {
+  const wall = Number(nowNs() - started) / operations;
+  const cpu = process.cpuUsage(cpuBefore);
+  return { wall, cpu: ((cpu.user + cpu.system) * 1000) / operations };
+}
+
+function bookRun(prefill: Operation[], operations: Operation[], inputs: PreTradeInput[] | null): PerOperation {
   const book = new FastOrderBook();
   for (const operation of prefill) if (operation.kind === 'place') book.place(operation.command);
   let sink = 0;
+  const cpuBefore = process.cpuUsage();
   const started = nowNs();
   for (let index = 0; index < operations.length; index++) {
     const operation = operations[index]!;
@@ -124,19 +136,20 @@ function bookRun(prefill: Operation[], operations: Operation[], inputs: PreTrade
       book.cancel(operation.orderId);
     }
   }
-  const elapsed = Number(nowNs() - started);
+  const result = perOperation(started, cpuBefore, operations.length);
   if (sink < 0) console.log(sink);
-  return elapsed / operations.length;
+  return result;
 }
 
-function checkRun(inputs: PreTradeInput[], calls: number): number {
+function checkRun(inputs: PreTradeInput[], calls: number): PerOperation {
   let accepted = 0;
   const mask = inputs.length - 1;
+  const cpuBefore = process.cpuUsage();
   const started = nowNs();
   for (let index = 0; index < calls; index++) if (preTradeCheck(inputs[index & mask]!).ok) accepted++;
-  const elapsed = Number(nowNs() - started);
+  const result = perOperation(started, cpuBefore, calls);
   if (accepted < 0) console.log(accepted);
-  return elapsed / calls;
+  return result;
 }
 
 function benchPreTrade(): void {
@@ -153,22 +166,30 @@ function benchPreTrade(): void {
   checkRun(inputs, 200_000);
   bookRun(workload.prefill, workload.operations.slice(0, 100_000), inputs);
   bookRun(workload.prefill, workload.operations.slice(0, 100_000), null);
-  const check: number[] = [];
-  const book: number[] = [];
-  const both: number[] = [];
+  const check: PerOperation[] = [];
+  const book: PerOperation[] = [];
+  const both: PerOperation[] = [];
   for (let run = 0; run < RUNS; run++) {
     check.push(checkRun(inputs, CHECK_CALLS));
     book.push(bookRun(workload.prefill, workload.operations, null));
     both.push(bookRun(workload.prefill, workload.operations, inputs));
   }
-  const added = both.map((value, run) => ((value - book[run]!) * workload.operations.length) / places);
+  const perPlace = workload.operations.length / places;
+  const added = (key: keyof PerOperation) => both.map((value, run) => (value[key] - book[run]![key]) * perPlace);
+  const line = (label: string, runs: PerOperation[], unit: string) =>
+    console.log(
+      `${label.padEnd(29)}wall ${fmt(summarise(runs.map((run) => run.wall)), 0, unit)}; CPU ${fmt(summarise(runs.map((run) => run.cpu)), 0, unit)}`,
+    );
   console.log(`pre-trade check mix (4,096 inputs): ${JSON.stringify(Object.fromEntries(verdicts))}`);
-  console.log(`preTradeCheck alone          ${fmt(summarise(check), 0, 'ns per call')}`);
   console.log(
-    `FastOrderBook alone          ${fmt(summarise(book), 0, 'ns per operation')} (${workload.operations.length.toLocaleString('en-US')} operations, ${places.toLocaleString('en-US')} placements)`,
+    `FastOrderBook: ${workload.operations.length.toLocaleString('en-US')} operations of the standard stream, ${places.toLocaleString('en-US')} placements`,
   );
-  console.log(`check before every placement ${fmt(summarise(both), 0, 'ns per operation')}`);
-  console.log(`added per placement          ${fmt(summarise(added), 0, 'ns')} (same-run difference)`);
+  line('preTradeCheck alone', check, 'ns per call');
+  line('FastOrderBook alone', book, 'ns per operation');
+  line('check before every placement', both, 'ns per operation');
+  console.log(
+    `${'added per placement'.padEnd(29)}wall ${fmt(summarise(added('wall')), 0, 'ns')}; CPU ${fmt(summarise(added('cpu')), 0, 'ns')} (same-run difference)`,
+  );
 }
 
 /**
