@@ -20,9 +20,3 @@ export function divCeil(a: bigint, b: bigint): bigint {
 export function divHalfUp(a: bigint, b: bigint): bigint {
   return divFloor(2n * a + b, 2n * b);
 }
-
-/** A bigint that fits a JS safe integer as a number; null when it does not. */
-export function toSafeNumber(value: bigint): number | null {
-  if (value > 9_007_199_254_740_991n || value < -9_007_199_254_740_991n) return null;
-  return Number(value);
-}
