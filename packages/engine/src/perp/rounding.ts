@@ -1,6 +1,6 @@
 /**
  * Integer division with an explicit rounding direction (bigint `/` truncates towards zero, which
- * is neither up nor down for negative operands). Every division in the risk maths goes through one
+ * is neither up nor down for negative operands). Every rounded division in the risk maths goes through one
  * of these, with the direction chosen against the trader and written next to the call.
  */
 
