@@ -12,9 +12,11 @@
  * Rounding, always against the trader and never creating money (futures-maths.md §11): initial
  * margin, maintenance margin and fees up; realised P&L exact (a partial close removes
  * ceil/floor(cost x closed / size) of the cost basis, against the trader, and keeps the rest);
- * unrealised P&L is exact at the mark; liquidation price rounded towards the current mark (long:
- * up, short: down), bankruptcy price away from the mark (long: up, short: down: closing there never
- * needs the insurance fund); funding payers ceil, receivers floor.
+ * unrealised P&L is exact at the mark; the liquidation price is the first tick, coming from the
+ * safe side, at which the exact rule (collateral + P&L <= maintenance) holds, so a position is
+ * liquidatable at its displayed price and not one tick before (long: the exact root rounded down,
+ * short: up); bankruptcy price long up, short down (closing there never needs the insurance fund);
+ * funding payers ceil, receivers floor.
  */
 
 export const MONEY_SCALE = 100_000_000n;
