@@ -8,7 +8,7 @@ import { FUTURES_MARKET_ID_PATTERN } from '@platform/contracts';
 
 export const DEFAULT_FUTURES_MARKET = 'BTC_USD_PERP';
 export const FUTURES_ROUTE_BASE = '/trade/futures';
-export const LAST_FUTURES_MARKET_KEY = 'meridian-futures-market';
+export { LAST_FUTURES_MARKET_KEY } from '../trade/market-kind-switch.tsx';
 
 export function futuresPath(marketId: string): string {
   return `${FUTURES_ROUTE_BASE}/${marketId}`;
