@@ -54,7 +54,7 @@ function MarketList({ onClose, onPick }: { onClose: () => void; onPick: (id: str
   }, [markets, search]);
   return (
     <Modal open onClose={onClose} labelledBy={titleId} maxWidthPx={480} testId="futures-market-list">
-      <h2 id={titleId} className="modal-title">
+      <h2 id={titleId} className="fut-dialog-title">
         {t('futures.selector.dialog')}
       </h2>
       <input
