@@ -55,10 +55,8 @@ export const futuresApi = {
       schema: fundingHistorySchema,
     }),
   account: () => apiClient.request(path('account'), { schema: futuresAccountSchema }),
-  positions: async () =>
-    (await apiClient.request(path('positions'), { schema: futuresPositionListSchema })).positions,
-  settings: async () =>
-    (await apiClient.request(path('settings'), { schema: futuresSettingsListSchema })).settings,
+  positions: async () => (await apiClient.request(path('positions'), { schema: futuresPositionListSchema })).positions,
+  settings: async () => (await apiClient.request(path('settings'), { schema: futuresSettingsListSchema })).settings,
   setLeverage: (market: string, leverage: number) =>
     apiClient.request(path(`markets/${seg(market)}/leverage`), {
       method: 'PUT',
@@ -94,7 +92,11 @@ export const futuresApi = {
   cancelOrder: (orderId: string): Promise<unknown> =>
     apiClient.request(path(`orders/${seg(orderId)}`), { method: 'DELETE', schema: anyAnswer }),
   modifyOrder: (orderId: string, body: { quantity?: string; price?: string; stop_price?: string }) =>
-    apiClient.request<FuturesOrder>(path(`orders/${seg(orderId)}`), { method: 'PUT', body, schema: futuresOrderSchema }),
+    apiClient.request<FuturesOrder>(path(`orders/${seg(orderId)}`), {
+      method: 'PUT',
+      body,
+      schema: futuresOrderSchema,
+    }),
   fills: (page: FuturesPage = {}) =>
     apiClient.request(withQuery(path('fills'), { market: page.market, limit: page.limit, page: page.page }), {
       schema: futuresFillListSchema,

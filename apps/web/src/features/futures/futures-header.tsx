@@ -66,7 +66,9 @@ export function FuturesHeader({ marketId, market, onSelectMarket }: FuturesHeade
         <Stat label={t('futures.header.funding')} testId="futures-funding">
           <span className="fut-funding-rate">{formatRatePercent(mark?.funding_rate ?? market?.funding_rate)}</span>
           {' / '}
-          <span data-testid="futures-funding-countdown">{nextFunding === null ? '—' : countdown(nextFunding, now)}</span>
+          <span data-testid="futures-funding-countdown">
+            {nextFunding === null ? '—' : countdown(nextFunding, now)}
+          </span>
         </Stat>
         <Stat label={t('futures.header.change')} testId="futures-change">
           <span className={clsx(direction > 0 && 'up', direction < 0 && 'down')}>{formatChangePercent(change)}</span>

@@ -72,9 +72,7 @@ function MarketList({ onClose, onPick }: { onClose: () => void; onPick: (id: str
             <button type="button" onClick={() => onPick(market.id)} data-testid={`futures-market-${market.id}`}>
               <span className="fut-market-symbol">{market.symbol}</span>
               <span className="fut-badge">{market.max_leverage}x</span>
-              <span className="tabular">
-                {formatFuturesPrice(market.mark_price, marketPrecision(market).price)}
-              </span>
+              <span className="tabular">{formatFuturesPrice(market.mark_price, marketPrecision(market).price)}</span>
               <span className="tabular">{formatChangePercent(market.price_change_percent_24h)}</span>
             </button>
           </li>

@@ -17,7 +17,8 @@ export function LoadState({
   const { t } = useTranslation();
   if (!failed) {
     return (
-      <div className="fut-skeleton" aria-busy="true" aria-label={t('futures.states.loading')}>
+      <div className="fut-skeleton" aria-busy="true">
+        <span className="visually-hidden">{t('futures.states.loading')}</span>
         {Array.from({ length: lines }, (_, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholder lines
           <span key={index} className="skeleton-line" />

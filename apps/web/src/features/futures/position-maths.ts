@@ -19,7 +19,12 @@ export function revalueAtMark(position: FuturesPosition, markPrice: string): Fut
   if (!mark || !size || !entry) return position;
   const perUnit = position.side === 'long' ? sub(mark, entry) : negate(sub(mark, entry));
   const pnl = mul(size, perUnit);
-  const initialMargin = div(mul(size, entry), { units: BigInt(Math.max(1, position.leverage)), scale: 0 }, 12, 'half_up');
+  const initialMargin = div(
+    mul(size, entry),
+    { units: BigInt(Math.max(1, position.leverage)), scale: 0 },
+    12,
+    'half_up',
+  );
   const roe = isZero(initialMargin) ? position.roe : text(div(pnl, initialMargin, 8, 'half_up'));
   return {
     ...position,

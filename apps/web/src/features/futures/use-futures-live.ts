@@ -1,9 +1,4 @@
-import {
-  type FuturesPosition,
-  futuresOrderSchema,
-  markPriceSchema,
-  positionUpdateSchema,
-} from '@platform/contracts';
+import { type FuturesPosition, futuresOrderSchema, markPriceSchema, positionUpdateSchema } from '@platform/contracts';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { getMarketData } from '../market-data/index.ts';

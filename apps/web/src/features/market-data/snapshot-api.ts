@@ -23,10 +23,9 @@ const isPerpetual = (pairId: string) => FUTURES_MARKET_ID_PATTERN.test(pairId);
 const symbolOf = (market: string) => market.replace(/_/g, '/');
 
 async function futuresOrderBook(market: string, depth: number): Promise<OrderBookView> {
-  const book = await apiClient.request(
-    withQuery(`/v1/futures/markets/${pairPath(market)}/orderbook`, { depth }),
-    { schema: futuresOrderBookSchema },
-  );
+  const book = await apiClient.request(withQuery(`/v1/futures/markets/${pairPath(market)}/orderbook`, { depth }), {
+    schema: futuresOrderBookSchema,
+  });
   return { ...book, trading_pair: book.market, symbol: symbolOf(book.market) };
 }
 

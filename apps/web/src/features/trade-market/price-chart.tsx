@@ -53,7 +53,13 @@ function usePriceLine(partsRef: RefObject<ChartParts | null>, line: PriceLineMar
     const series = partsRef.current?.candles;
     const value = price === null ? Number.NaN : Number(price);
     if (!series || typeof series.createPriceLine !== 'function' || !Number.isFinite(value)) return;
-    const drawn = series.createPriceLine({ price: value, title, color, lineStyle: DASHED_LINE, axisLabelVisible: true });
+    const drawn = series.createPriceLine({
+      price: value,
+      title,
+      color,
+      lineStyle: DASHED_LINE,
+      axisLabelVisible: true,
+    });
     return () => series.removePriceLine(drawn);
   }, [price, title, color]);
 }

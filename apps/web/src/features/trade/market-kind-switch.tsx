@@ -1,8 +1,8 @@
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { readStorage } from '../../lib/safe-storage.ts';
 import { pairSymbol } from '../../lib/format.ts';
+import { readStorage } from '../../lib/safe-storage.ts';
 import { useAppStore } from '../../state/app-store.ts';
 
 /** Where the futures screen keeps the last market chosen (read here for the switch's link). */

@@ -29,15 +29,29 @@ function SignedInTabs() {
   const tabsId = useId();
   const markets = useFuturesMarkets().data ?? [];
   const marketOf = (id: string) => markets.find((market) => market.id === id);
-  const counts = { positions: usePositions().data?.length ?? 0, openOrders: useOpenFuturesOrders().data?.orders.length ?? 0 };
+  const counts = {
+    positions: usePositions().data?.length ?? 0,
+    openOrders: useOpenFuturesOrders().data?.orders.length ?? 0,
+  };
   const tabLabel = (name: Tab) =>
-    name === 'positions' || name === 'openOrders' ? t(`futures.tabs.${name}`, { count: counts[name] }) : t(`futures.tabs.${name}`);
+    name === 'positions' || name === 'openOrders'
+      ? t(`futures.tabs.${name}`, { count: counts[name] })
+      : t(`futures.tabs.${name}`);
   return (
     <div className="fut-account" data-testid="futures-account-tabs">
       <WalletStrip />
       <div className="fut-tabs" role="tablist" aria-label={t('futures.tabs.label')}>
         {TABS.map((name) => (
-          <button key={name} type="button" role="tab" id={`${tabsId}-${name}`} aria-selected={tab === name} className={clsx('fut-tab', tab === name && 'active')} onClick={() => setTab(name)} data-testid={`futures-tab-${name}`}>
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            id={`${tabsId}-${name}`}
+            aria-selected={tab === name}
+            className={clsx('fut-tab', tab === name && 'active')}
+            onClick={() => setTab(name)}
+            data-testid={`futures-tab-${name}`}
+          >
             {tabLabel(name)}
           </button>
         ))}

@@ -75,7 +75,9 @@ export function IncomePanel({ marketOf }: { marketOf: MarketOf }) {
           <tr key={entry.id}>
             <Cell label={label('time')}>{formatDateTime(entry.timestamp)}</Cell>
             <Cell label={label('type')}>{t(`futures.income.types.${entry.type}`)}</Cell>
-            <Cell label={label('market')}>{entry.market ? marketLabel(entry.market, marketOf(entry.market)) : '—'}</Cell>
+            <Cell label={label('market')}>
+              {entry.market ? marketLabel(entry.market, marketOf(entry.market)) : '—'}
+            </Cell>
             <Cell label={label('amount')}>
               <PnlText pnl={entry.amount} />
             </Cell>

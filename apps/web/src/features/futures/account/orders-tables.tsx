@@ -21,7 +21,11 @@ function useCancel() {
     void queryClient.invalidateQueries({ queryKey: futuresKeys.all });
   };
   const fail = (error: unknown) => toast.error(errorMessage(error, t, 'futures.states.failed'));
-  const one = useMutation({ mutationFn: futuresApi.cancelOrder, onSuccess: () => done('futures.orders.cancelled'), onError: fail });
+  const one = useMutation({
+    mutationFn: futuresApi.cancelOrder,
+    onSuccess: () => done('futures.orders.cancelled'),
+    onError: fail,
+  });
   // The contracts have no bulk cancel: each open order is cancelled in turn.
   const all = useMutation({
     mutationFn: async (orders: readonly FuturesOrder[]) => {
@@ -43,11 +47,22 @@ export function OpenOrdersPanel({ marketOf }: { marketOf: MarketOf }) {
   return (
     <>
       <div className="fut-table-tools">
-        <button type="button" className="btn btn-secondary btn-sm" disabled={cancel.all.isPending} onClick={() => cancel.all.mutate(orders)} data-testid="futures-cancel-all">
+        <button
+          type="button"
+          className="btn btn-secondary btn-sm"
+          disabled={cancel.all.isPending}
+          onClick={() => cancel.all.mutate(orders)}
+          data-testid="futures-cancel-all"
+        >
           {t('futures.orders.cancelAll')}
         </button>
       </div>
-      <OrdersTable orders={orders} marketOf={marketOf} onCancel={(order) => cancel.one.mutate(order.id)} testId="futures-open-orders" />
+      <OrdersTable
+        orders={orders}
+        marketOf={marketOf}
+        onCancel={(order) => cancel.one.mutate(order.id)}
+        testId="futures-open-orders"
+      />
     </>
   );
 }
@@ -91,7 +106,15 @@ function OrdersTable({ orders, marketOf, onCancel, testId }: OrdersTableProps) {
   );
 }
 
-function OrderRow({ order, market, onCancel }: { order: FuturesOrder; market: FuturesMarket | undefined; onCancel?: ((order: FuturesOrder) => void) | undefined }) {
+function OrderRow({
+  order,
+  market,
+  onCancel,
+}: {
+  order: FuturesOrder;
+  market: FuturesMarket | undefined;
+  onCancel?: ((order: FuturesOrder) => void) | undefined;
+}) {
   const { t } = useTranslation();
   const p = marketPrecision(market);
   const label = (key: string) => t(`futures.orders.${key}` as 'futures.orders.time');
@@ -104,14 +127,21 @@ function OrderRow({ order, market, onCancel }: { order: FuturesOrder; market: Fu
         {order.reduce_only ? <span className="fut-badge">{t('futures.orders.reduceOnly')}</span> : null}
       </Cell>
       <Cell label={label('type')}>{t(`futures.form.types.${order.type}`)}</Cell>
-      <Cell label={label('price')}>{order.price ? formatFuturesPrice(order.price, p.price) : t('futures.form.types.market')}</Cell>
+      <Cell label={label('price')}>
+        {order.price ? formatFuturesPrice(order.price, p.price) : t('futures.form.types.market')}
+      </Cell>
       <Cell label={label('trigger')}>{formatFuturesPrice(order.stop_price, p.price)}</Cell>
       <Cell label={label('quantity')}>{formatSize(order.quantity, p.size)}</Cell>
       <Cell label={label('filled')}>{formatSize(order.filled_quantity, p.size)}</Cell>
       <Cell label={label('status')}>{t(`history.statuses.${order.status}`)}</Cell>
       {onCancel ? (
         <td>
-          <button type="button" className="btn btn-secondary btn-sm" onClick={() => onCancel(order)} data-testid={`futures-cancel-${order.id}`}>
+          <button
+            type="button"
+            className="btn btn-secondary btn-sm"
+            onClick={() => onCancel(order)}
+            data-testid={`futures-cancel-${order.id}`}
+          >
             {t('futures.orders.cancel')}
           </button>
         </td>

@@ -1,13 +1,23 @@
+import { sign } from '@platform/money';
 import clsx from 'clsx';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toAmount } from '../../../lib/format.ts';
-import { sign } from '@platform/money';
 import { formatRatePercent, formatSignedUsd } from '../futures-format.ts';
 import { ratioWidthPercent, riskLevel } from '../position-maths.ts';
 
 /** A table cell that carries its heading, so the narrow layout can write it in front of the value. */
-export function Cell({ label, children, testId, className }: { label: string; children: ReactNode; testId?: string; className?: string }) {
+export function Cell({
+  label,
+  children,
+  testId,
+  className,
+}: {
+  label: string;
+  children: ReactNode;
+  testId?: string;
+  className?: string;
+}) {
   return (
     <td data-label={label} data-testid={testId} className={className}>
       {children}
@@ -57,7 +67,13 @@ export function MarginRatioBar({ ratio, testId }: { ratio: string; testId?: stri
 export function AdlLights({ rank, testId }: { rank: number; testId?: string }) {
   const { t } = useTranslation();
   return (
-    <span className="fut-adl" role="img" aria-label={t('futures.positions.adlRank', { rank })} data-testid={testId} data-rank={rank}>
+    <span
+      className="fut-adl"
+      role="img"
+      aria-label={t('futures.positions.adlRank', { rank })}
+      data-testid={testId}
+      data-rank={rank}
+    >
       {[1, 2, 3, 4, 5].map((light) => (
         <span key={light} className={clsx('fut-adl-light', light <= rank && 'lit', light <= rank && `lit-${rank}`)} />
       ))}

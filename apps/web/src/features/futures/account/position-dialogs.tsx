@@ -20,7 +20,15 @@ interface DialogProps {
   onClose: () => void;
 }
 
-export function PositionDialogs({ action, market, onClose }: { action: PositionAction; market: FuturesMarket | undefined; onClose: () => void }) {
+export function PositionDialogs({
+  action,
+  market,
+  onClose,
+}: {
+  action: PositionAction;
+  market: FuturesMarket | undefined;
+  onClose: () => void;
+}) {
   const props = { position: action.position, market, onClose };
   if (action.kind === 'closeLimit') return <CloseLimitDialog {...props} />;
   if (action.kind === 'tpsl') return <TpslDialog {...props} />;
@@ -97,9 +105,28 @@ function CloseLimitDialog({ position, market, onClose }: DialogProps) {
     onClose,
   );
   return (
-    <DialogFrame title={t('futures.closeLimit.title')} testId="futures-close-limit" onClose={onClose} onSubmit={() => mutation.mutate(undefined)} failure={failure} submitText={t('futures.closeLimit.submit')}>
-      <DecimalField label={t('futures.closeLimit.price')} value={price} unit={market?.quote_currency ?? 'USD'} onChange={setPrice} testId="close-limit-price" />
-      <DecimalField label={t('futures.closeLimit.quantity')} value={quantity} unit={market?.base_currency ?? ''} onChange={setQuantity} testId="close-limit-quantity" />
+    <DialogFrame
+      title={t('futures.closeLimit.title')}
+      testId="futures-close-limit"
+      onClose={onClose}
+      onSubmit={() => mutation.mutate(undefined)}
+      failure={failure}
+      submitText={t('futures.closeLimit.submit')}
+    >
+      <DecimalField
+        label={t('futures.closeLimit.price')}
+        value={price}
+        unit={market?.quote_currency ?? 'USD'}
+        onChange={setPrice}
+        testId="close-limit-price"
+      />
+      <DecimalField
+        label={t('futures.closeLimit.quantity')}
+        value={quantity}
+        unit={market?.base_currency ?? ''}
+        onChange={setQuantity}
+        testId="close-limit-quantity"
+      />
     </DialogFrame>
   );
 }
@@ -116,10 +143,29 @@ function TpslDialog({ position, market, onClose }: DialogProps) {
   );
   const quote = market?.quote_currency ?? 'USD';
   return (
-    <DialogFrame title={t('futures.tpslDialog.title')} testId="futures-tpsl-dialog" onClose={onClose} onSubmit={() => mutation.mutate(undefined)} failure={failure} submitText={t('futures.tpslDialog.submit')}>
+    <DialogFrame
+      title={t('futures.tpslDialog.title')}
+      testId="futures-tpsl-dialog"
+      onClose={onClose}
+      onSubmit={() => mutation.mutate(undefined)}
+      failure={failure}
+      submitText={t('futures.tpslDialog.submit')}
+    >
       <p className="fut-dialog-hint">{t('futures.tpslDialog.hint')}</p>
-      <DecimalField label={t('futures.form.takeProfit')} value={takeProfit} unit={quote} onChange={setTakeProfit} testId="tpsl-take-profit" />
-      <DecimalField label={t('futures.form.stopLoss')} value={stopLoss} unit={quote} onChange={setStopLoss} testId="tpsl-stop-loss" />
+      <DecimalField
+        label={t('futures.form.takeProfit')}
+        value={takeProfit}
+        unit={quote}
+        onChange={setTakeProfit}
+        testId="tpsl-take-profit"
+      />
+      <DecimalField
+        label={t('futures.form.stopLoss')}
+        value={stopLoss}
+        unit={quote}
+        onChange={setStopLoss}
+        testId="tpsl-stop-loss"
+      />
     </DialogFrame>
   );
 }
@@ -135,7 +181,14 @@ function MarginDialog({ position, onClose }: DialogProps) {
     onClose,
   );
   return (
-    <DialogFrame title={t('futures.marginDialog.title')} testId="futures-margin-dialog" onClose={onClose} onSubmit={() => mutation.mutate(undefined)} failure={failure} submitText={t('futures.marginDialog.submit')}>
+    <DialogFrame
+      title={t('futures.marginDialog.title')}
+      testId="futures-margin-dialog"
+      onClose={onClose}
+      onSubmit={() => mutation.mutate(undefined)}
+      failure={failure}
+      submitText={t('futures.marginDialog.submit')}
+    >
       <Segmented<'add' | 'remove'>
         legend={t('futures.marginDialog.title')}
         options={['add', 'remove']}
@@ -144,10 +197,20 @@ function MarginDialog({ position, onClose }: DialogProps) {
         label={(option) => t(`futures.marginDialog.${option}`)}
         testId={(option) => `margin-${option}`}
       />
-      <DecimalField label={t('futures.marginDialog.amount')} value={amount} unit="USD" onChange={setAmount} testId="margin-amount" />
-      <p className="fut-dialog-hint tabular">{t('futures.marginDialog.current', { amount: formatUsd(position.margin) })}</p>
+      <DecimalField
+        label={t('futures.marginDialog.amount')}
+        value={amount}
+        unit="USD"
+        onChange={setAmount}
+        testId="margin-amount"
+      />
+      <p className="fut-dialog-hint tabular">
+        {t('futures.marginDialog.current', { amount: formatUsd(position.margin) })}
+      </p>
       {action === 'add' ? (
-        <p className="fut-dialog-hint tabular">{t('futures.marginDialog.available', { amount: formatUsd(available) })}</p>
+        <p className="fut-dialog-hint tabular">
+          {t('futures.marginDialog.available', { amount: formatUsd(available) })}
+        </p>
       ) : null}
     </DialogFrame>
   );

@@ -15,7 +15,8 @@ export function PositionsPanel({ markets }: { markets: readonly FuturesMarket[] 
   const query = usePositions();
   const [action, setAction] = useState<PositionAction | null>(null);
   if (!query.data) return <LoadState failed={query.isError} onRetry={() => void query.refetch()} />;
-  if (query.data.length === 0) return <EmptyState text={t('futures.positions.empty')} testId="futures-positions-empty" />;
+  if (query.data.length === 0)
+    return <EmptyState text={t('futures.positions.empty')} testId="futures-positions-empty" />;
   const marketOf = (id: string) => markets.find((market) => market.id === id);
   return (
     <>
@@ -23,7 +24,12 @@ export function PositionsPanel({ markets }: { markets: readonly FuturesMarket[] 
         <PositionsHead />
         <tbody>
           {query.data.map((position) => (
-            <PositionRow key={position.market} position={position} market={marketOf(position.market)} onAction={setAction} />
+            <PositionRow
+              key={position.market}
+              position={position}
+              market={marketOf(position.market)}
+              onAction={setAction}
+            />
           ))}
         </tbody>
       </table>
@@ -36,7 +42,19 @@ export function PositionsPanel({ markets }: { markets: readonly FuturesMarket[] 
 
 function PositionsHead() {
   const { t } = useTranslation();
-  const headings = ['market', 'size', 'entry', 'mark', 'liquidation', 'margin', 'marginRatio', 'pnl', 'adl', 'tpsl', 'actions'] as const;
+  const headings = [
+    'market',
+    'size',
+    'entry',
+    'mark',
+    'liquidation',
+    'margin',
+    'marginRatio',
+    'pnl',
+    'adl',
+    'tpsl',
+    'actions',
+  ] as const;
   return (
     <thead>
       <tr>
@@ -72,13 +90,21 @@ function PositionRow({ position, market, onAction }: RowProps) {
           {t(`futures.marginMode.${position.margin_mode}`)} {position.leverage}x
         </span>
       </Cell>
-      <Cell label={label('size')} testId={testId('size')}>{formatSize(position.size, p.size)}</Cell>
-      <Cell label={label('entry')} testId={testId('entry')}>{formatFuturesPrice(position.entry_price, p.price)}</Cell>
-      <Cell label={label('mark')} testId={testId('mark')}>{formatFuturesPrice(position.mark_price, p.price)}</Cell>
+      <Cell label={label('size')} testId={testId('size')}>
+        {formatSize(position.size, p.size)}
+      </Cell>
+      <Cell label={label('entry')} testId={testId('entry')}>
+        {formatFuturesPrice(position.entry_price, p.price)}
+      </Cell>
+      <Cell label={label('mark')} testId={testId('mark')}>
+        {formatFuturesPrice(position.mark_price, p.price)}
+      </Cell>
       <Cell label={label('liquidation')} testId={testId('liquidation')} className="fut-liq">
         {formatFuturesPrice(position.liquidation_price, p.price)}
       </Cell>
-      <Cell label={label('margin')} testId={testId('margin')}>{formatUsd(position.margin)} USD</Cell>
+      <Cell label={label('margin')} testId={testId('margin')}>
+        {formatUsd(position.margin)} USD
+      </Cell>
       <Cell label={label('marginRatio')}>
         <MarginRatioBar ratio={position.margin_ratio} testId={testId('ratio')} />
       </Cell>
@@ -89,7 +115,8 @@ function PositionRow({ position, market, onAction }: RowProps) {
         <AdlLights rank={position.adl_rank} testId={testId('adl')} />
       </Cell>
       <Cell label={label('tpsl')} testId={testId('tpsl')}>
-        {formatFuturesPrice(position.take_profit_price, p.price)} / {formatFuturesPrice(position.stop_loss_price, p.price)}
+        {formatFuturesPrice(position.take_profit_price, p.price)} /{' '}
+        {formatFuturesPrice(position.stop_loss_price, p.price)}
       </Cell>
       <Cell label={label('actions')}>
         <PositionButtons position={position} onAction={onAction} />
@@ -98,21 +125,46 @@ function PositionRow({ position, market, onAction }: RowProps) {
   );
 }
 
-function PositionButtons({ position, onAction }: { position: FuturesPosition; onAction: (action: PositionAction) => void }) {
+function PositionButtons({
+  position,
+  onAction,
+}: {
+  position: FuturesPosition;
+  onAction: (action: PositionAction) => void;
+}) {
   const { t } = useTranslation();
   const close = useClosePosition();
   const button = (text: string, onClick: () => void, testId: string, disabled = false) => (
-    <button type="button" className="btn btn-secondary btn-sm" onClick={onClick} disabled={disabled} data-testid={testId}>
+    <button
+      type="button"
+      className="btn btn-secondary btn-sm"
+      onClick={onClick}
+      disabled={disabled}
+      data-testid={testId}
+    >
       {text}
     </button>
   );
   return (
     <span className="fut-actions">
-      {button(t('futures.positions.closeMarket'), () => close.mutate(position), `close-market-${position.market}`, close.isPending)}
-      {button(t('futures.positions.closeLimit'), () => onAction({ kind: 'closeLimit', position }), `close-limit-${position.market}`)}
+      {button(
+        t('futures.positions.closeMarket'),
+        () => close.mutate(position),
+        `close-market-${position.market}`,
+        close.isPending,
+      )}
+      {button(
+        t('futures.positions.closeLimit'),
+        () => onAction({ kind: 'closeLimit', position }),
+        `close-limit-${position.market}`,
+      )}
       {button(t('futures.positions.editTpsl'), () => onAction({ kind: 'tpsl', position }), `tpsl-${position.market}`)}
       {position.margin_mode === 'isolated'
-        ? button(t('futures.positions.addMargin'), () => onAction({ kind: 'margin', position }), `margin-${position.market}`)
+        ? button(
+            t('futures.positions.addMargin'),
+            () => onAction({ kind: 'margin', position }),
+            `margin-${position.market}`,
+          )
         : null}
     </span>
   );

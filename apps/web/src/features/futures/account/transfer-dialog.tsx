@@ -66,7 +66,12 @@ export function TransferDialog({ onClose }: { onClose: () => void }) {
       onClose();
     },
   });
-  const message = touched && problem ? t(`futures.transfer.${problem}`) : send.error ? errorMessage(send.error, t, 'futures.states.failed') : null;
+  const message =
+    touched && problem
+      ? t(`futures.transfer.${problem}`)
+      : send.error
+        ? errorMessage(send.error, t, 'futures.states.failed')
+        : null;
 
   return (
     <Modal open onClose={onClose} labelledBy={titleId} maxWidthPx={420} testId="futures-transfer-dialog">
@@ -100,7 +105,12 @@ export function TransferDialog({ onClose }: { onClose: () => void }) {
           </p>
         ) : null}
         <div className="fut-dialog-actions">
-          <button type="submit" className="btn btn-primary" disabled={send.isPending} data-testid="futures-transfer-submit">
+          <button
+            type="submit"
+            className="btn btn-primary"
+            disabled={send.isPending}
+            data-testid="futures-transfer-submit"
+          >
             {t('futures.transfer.submit')}
           </button>
         </div>

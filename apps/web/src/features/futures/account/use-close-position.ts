@@ -22,7 +22,11 @@ export function closeAtMarketRequest(position: FuturesPosition): PlaceFuturesOrd
 }
 
 /** Part or all of the position at a limit price, reduce-only. */
-export function closeAtLimitRequest(position: FuturesPosition, price: string, quantity: string): PlaceFuturesOrderRequest {
+export function closeAtLimitRequest(
+  position: FuturesPosition,
+  price: string,
+  quantity: string,
+): PlaceFuturesOrderRequest {
   return {
     market: position.market,
     side: closingSide(position),

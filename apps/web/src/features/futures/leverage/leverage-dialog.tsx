@@ -66,7 +66,11 @@ export function LeverageDialog({ market, leverage, notional, onClose }: Leverage
       {tiers.data ? (
         <TierTable tiers={tiers.data} currentTier={tierForNotional(tiers.data, notional)?.tier} />
       ) : (
-        <LoadState failed={tiers.isError} onRetry={() => void tiers.refetch()} failedText="futures.leverage.tiersFailed" />
+        <LoadState
+          failed={tiers.isError}
+          onRetry={() => void tiers.refetch()}
+          failedText="futures.leverage.tiersFailed"
+        />
       )}
       <div className="fut-dialog-actions">
         <button type="button" className="btn btn-secondary" onClick={onClose}>

@@ -1,4 +1,4 @@
-import { type MarginMode, MARGIN_MODES } from '@platform/contracts';
+import { MARGIN_MODES, type MarginMode } from '@platform/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';

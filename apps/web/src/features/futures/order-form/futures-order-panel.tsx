@@ -55,9 +55,7 @@ function SignedInPanel({ market, priceFill }: { market: FuturesMarket; priceFill
         </button>
         <TransferButton />
       </div>
-      {leverage !== null ? (
-        <FuturesOrderForm market={market} leverage={leverage} priceFill={priceFill} />
-      ) : null}
+      {leverage !== null ? <FuturesOrderForm market={market} leverage={leverage} priceFill={priceFill} /> : null}
       {leverageOpen && leverage !== null ? (
         <LeverageDialog
           market={market}

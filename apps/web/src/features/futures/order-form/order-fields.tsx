@@ -1,7 +1,13 @@
 import { FUTURES_ORDER_TYPES, FUTURES_TIME_IN_FORCE, type FuturesOrderType } from '@platform/contracts';
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
-import { type FuturesFormState, hasLimitPrice, hasStopPrice, type Side, type TimeInForce } from './futures-order-model.ts';
+import {
+  type FuturesFormState,
+  hasLimitPrice,
+  hasStopPrice,
+  type Side,
+  type TimeInForce,
+} from './futures-order-model.ts';
 
 export type Patch = (patch: Partial<FuturesFormState>) => void;
 

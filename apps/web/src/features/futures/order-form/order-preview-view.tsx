@@ -59,7 +59,11 @@ function PreviewFigures({
       ) : null}
       <dl className="fut-preview-figures tabular">
         <Figure term={t('futures.preview.cost')} value={`${formatUsd(preview.cost)} USD`} testId="preview-cost" />
-        <Figure term={t('futures.preview.margin')} value={`${formatUsd(preview.initial_margin)} USD`} testId="preview-margin" />
+        <Figure
+          term={t('futures.preview.margin')}
+          value={`${formatUsd(preview.initial_margin)} USD`}
+          testId="preview-margin"
+        />
         <Figure term={t('futures.preview.fee')} value={`${formatUsd(preview.fee)} USD`} testId="preview-fee" />
         <Figure
           term={t('futures.preview.resulting')}

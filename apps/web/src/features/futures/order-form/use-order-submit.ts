@@ -5,8 +5,8 @@ import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { futuresApi } from '../../../api/futures.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
-import { isDefinitiveRefusal } from '../../trade/use-place-order.ts';
 import { newClientOrderId } from '../../trade/order-form.ts';
+import { isDefinitiveRefusal } from '../../trade/use-place-order.ts';
 import { futuresKeys } from '../futures-queries.ts';
 import { type FuturesFormState, toOrderRequest } from './futures-order-model.ts';
 
