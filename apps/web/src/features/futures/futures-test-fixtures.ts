@@ -143,6 +143,19 @@ export function futuresRoutes(options: { positions?: FuturesPosition[]; leverage
     'GET /v1/futures/orders': () => json(200, { orders: [], pagination: page }),
     'GET /v1/futures/fills': () => json(200, { fills: [], pagination: page }),
     'GET /v1/futures/income': () => json(200, { income: [], pagination: page }),
+    'GET /v1/futures/markets/BTC_USD_PERP/orderbook': () =>
+      json(200, {
+        market: 'BTC_USD_PERP',
+        sequence: 7,
+        bids: [['59999.9', '1.25']],
+        asks: [['60000.1', '0.5']],
+        timestamp: Date.now(),
+      }),
+    'GET /v1/futures/markets/BTC_USD_PERP/trades': () =>
+      json(200, [{ id: 't1', market: 'BTC_USD_PERP', price: '60000.1', quantity: '0.042', side: 'buy', timestamp: Date.now() }]),
+    'GET /v1/futures/markets/ETH_USD_PERP/orderbook': () =>
+      json(200, { market: 'ETH_USD_PERP', sequence: 1, bids: [], asks: [], timestamp: Date.now() }),
+    'GET /v1/futures/markets/ETH_USD_PERP/trades': () => json(200, []),
     'GET /v1/wallet/balances': () => json(200, { balances: [{ currency: 'USD', available: '2500.559', locked: '0' }] }),
   };
 }
