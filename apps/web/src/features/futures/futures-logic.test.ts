@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { countdown, formatRatePercent, formatSignedUsd, stepDecimals } from './futures-format.ts';
 import { normalizeMarketId, resolveMarketId, spotPairOf } from './futures-route.ts';
+import { makeMarket, makePosition, tiers } from './futures-test-fixtures.ts';
 import { maxLeverageFor, tierForNotional } from './leverage/tiers.ts';
 import { initialFormState, quantityForPercent, toOrderRequest, validate } from './order-form/futures-order-model.ts';
-import { makeMarket, makePosition, tiers } from './futures-test-fixtures.ts';
 import { revalueAtMark, riskLevel } from './position-maths.ts';
 
 const market = makeMarket();
@@ -48,7 +48,15 @@ describe('order form rules', () => {
 
   it('builds the request of each type', () => {
     const stop = toOrderRequest(
-      { ...initialFormState, side: 'sell', type: 'stop_limit', price: '59000', stopPrice: '59500', quantity: '0.2', reduceOnly: true },
+      {
+        ...initialFormState,
+        side: 'sell',
+        type: 'stop_limit',
+        price: '59000',
+        stopPrice: '59500',
+        quantity: '0.2',
+        reduceOnly: true,
+      },
       market,
       'web-1',
     );

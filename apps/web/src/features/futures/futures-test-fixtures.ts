@@ -42,13 +42,40 @@ export function makeMarket(overrides: Partial<FuturesMarket> = {}): FuturesMarke
 
 export const markets = [
   makeMarket(),
-  makeMarket({ id: 'ETH_USD_PERP', symbol: 'ETHUSD-PERP', base_currency: 'ETH', tick_size: '0.01', mark_price: '3000.00' }),
+  makeMarket({
+    id: 'ETH_USD_PERP',
+    symbol: 'ETHUSD-PERP',
+    base_currency: 'ETH',
+    tick_size: '0.01',
+    mark_price: '3000.00',
+  }),
 ];
 
 export const tiers: FuturesTier[] = [
-  { tier: 1, notional_floor: '0', notional_cap: '50000', max_leverage: 100, maintenance_margin_rate: '0.004', maintenance_amount: '0' },
-  { tier: 2, notional_floor: '50000', notional_cap: '250000', max_leverage: 50, maintenance_margin_rate: '0.005', maintenance_amount: '50' },
-  { tier: 3, notional_floor: '250000', notional_cap: '1000000', max_leverage: 20, maintenance_margin_rate: '0.01', maintenance_amount: '1300' },
+  {
+    tier: 1,
+    notional_floor: '0',
+    notional_cap: '50000',
+    max_leverage: 100,
+    maintenance_margin_rate: '0.004',
+    maintenance_amount: '0',
+  },
+  {
+    tier: 2,
+    notional_floor: '50000',
+    notional_cap: '250000',
+    max_leverage: 50,
+    maintenance_margin_rate: '0.005',
+    maintenance_amount: '50',
+  },
+  {
+    tier: 3,
+    notional_floor: '250000',
+    notional_cap: '1000000',
+    max_leverage: 20,
+    maintenance_margin_rate: '0.01',
+    maintenance_amount: '1300',
+  },
 ];
 
 export function makePosition(overrides: Partial<FuturesPosition> = {}): FuturesPosition {
@@ -138,7 +165,9 @@ export function futuresRoutes(options: { positions?: FuturesPosition[]; leverage
     'GET /v1/futures/positions': () => json(200, { positions: options.positions ?? [] }),
     'GET /v1/futures/settings': () =>
       json(200, {
-        settings: [{ market: 'BTC_USD_PERP', leverage: options.leverage ?? 10, margin_mode: 'cross', max_leverage: 100 }],
+        settings: [
+          { market: 'BTC_USD_PERP', leverage: options.leverage ?? 10, margin_mode: 'cross', max_leverage: 100 },
+        ],
       }),
     'GET /v1/futures/orders': () => json(200, { orders: [], pagination: page }),
     'GET /v1/futures/fills': () => json(200, { fills: [], pagination: page }),
@@ -152,7 +181,9 @@ export function futuresRoutes(options: { positions?: FuturesPosition[]; leverage
         timestamp: Date.now(),
       }),
     'GET /v1/futures/markets/BTC_USD_PERP/trades': () =>
-      json(200, [{ id: 't1', market: 'BTC_USD_PERP', price: '60000.1', quantity: '0.042', side: 'buy', timestamp: Date.now() }]),
+      json(200, [
+        { id: 't1', market: 'BTC_USD_PERP', price: '60000.1', quantity: '0.042', side: 'buy', timestamp: Date.now() },
+      ]),
     'GET /v1/futures/markets/ETH_USD_PERP/orderbook': () =>
       json(200, { market: 'ETH_USD_PERP', sequence: 1, bids: [], asks: [], timestamp: Date.now() }),
     'GET /v1/futures/markets/ETH_USD_PERP/trades': () => json(200, []),

@@ -1,4 +1,4 @@
-import { floorToStep, formatDecimal, isNegative } from '@platform/money';
+import { formatDecimal, isNegative, toScale } from '@platform/money';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
@@ -16,7 +16,6 @@ import { TRANSFER_DECIMALS, transferProblem } from './transfer-model.ts';
 
 type Direction = 'to_futures' | 'to_spot';
 const DIRECTIONS = ['to_futures', 'to_spot'] as const;
-const CENT = { units: 1n, scale: TRANSFER_DECIMALS };
 
 export function TransferButton() {
   const { t } = useTranslation();
@@ -43,7 +42,7 @@ function useTransferable(direction: Direction): string | null {
   const raw = direction === 'to_spot' ? (futures?.transferable ?? null) : (spot?.available ?? (spot ? '0' : null));
   const amount = raw ? toAmount(raw) : null;
   if (!amount) return null;
-  return isNegative(amount) ? '0' : formatDecimal(floorToStep(amount, CENT));
+  return isNegative(amount) ? '0' : formatDecimal(toScale(amount, TRANSFER_DECIMALS, 'floor'));
 }
 
 /** Spot <-> futures USD, at most what may move (the server checks again: TRANSFER_EXCEEDS_AVAILABLE). */

@@ -22,7 +22,10 @@ async function chooseMarketOrder(user: ReturnType<typeof renderFutures>['user'],
 describe('futures order form preview', () => {
   it('shows cost, margin, fee and the liquidation price of the resulting position before sending, asked once the form rests', async () => {
     signIn();
-    const { calls } = stubFetch({ ...futuresRoutes(), 'POST /v1/futures/orders/preview': () => json(200, makePreview()) });
+    const { calls } = stubFetch({
+      ...futuresRoutes(),
+      'POST /v1/futures/orders/preview': () => json(200, makePreview()),
+    });
     const { user } = renderFutures(<FuturesOrderPanel market={market} priceFill={null} />);
     await chooseMarketOrder(user, '0.1');
     const preview = await screen.findByTestId('futures-preview');
