@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { json, stubFetch } from '../../../test/fetch-mock.ts';
+import { json, type RecordedCall, stubFetch } from '../../../test/fetch-mock.ts';
 import { accountId } from '../../../test/fixtures.ts';
 import { futuresRoutes, makePosition, signIn } from '../futures-test-fixtures.ts';
 import { renderFutures } from '../futures-test-render.tsx';
@@ -8,7 +8,7 @@ import { applyMarkUpdate } from '../use-futures-live.ts';
 import { FuturesAccountTabs } from './futures-account-tabs.tsx';
 import { TransferDialog } from './transfer-dialog.tsx';
 
-const posts = (calls: { method: string; path: string }[], path: string) =>
+const posts = (calls: RecordedCall[], path: string) =>
   calls.filter((call) => call.method === 'POST' && call.path === path);
 
 describe('positions tab', () => {

@@ -1,12 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { errorResponse, json, stubFetch } from '../../../test/fetch-mock.ts';
+import { errorResponse, json, type RecordedCall, stubFetch } from '../../../test/fetch-mock.ts';
 import { futuresRoutes, makeMarket, makePosition, signIn } from '../futures-test-fixtures.ts';
 import { renderFutures } from '../futures-test-render.tsx';
 import { FuturesOrderPanel } from '../order-form/futures-order-panel.tsx';
 
 const market = makeMarket();
-const puts = (calls: { method: string; path: string }[], path: string) =>
+const puts = (calls: RecordedCall[], path: string) =>
   calls.filter((call) => call.method === 'PUT' && call.path === path);
 
 async function openDialog(user: ReturnType<typeof renderFutures>['user']) {

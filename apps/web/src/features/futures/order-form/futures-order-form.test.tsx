@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { readStorage } from '../../../lib/safe-storage.ts';
-import { errorResponse, json, stubFetch } from '../../../test/fetch-mock.ts';
+import { errorResponse, json, type RecordedCall, stubFetch } from '../../../test/fetch-mock.ts';
 import { accountId } from '../../../test/fixtures.ts';
 import { futuresRoutes, makeMarket, makePreview, signIn } from '../futures-test-fixtures.ts';
 import { renderFutures } from '../futures-test-render.tsx';
@@ -9,9 +9,9 @@ import { highLeverageKey } from '../leverage/high-leverage.tsx';
 import { FuturesOrderPanel } from './futures-order-panel.tsx';
 
 const market = makeMarket();
-const previews = (calls: { method: string; path: string }[]) =>
+const previews = (calls: RecordedCall[]) =>
   calls.filter((call) => call.method === 'POST' && call.path === '/v1/futures/orders/preview');
-const placed = (calls: { method: string; path: string }[]) =>
+const placed = (calls: RecordedCall[]) =>
   calls.filter((call) => call.method === 'POST' && call.path === '/v1/futures/orders');
 
 async function chooseMarketOrder(user: ReturnType<typeof renderFutures>['user'], quantity: string) {
