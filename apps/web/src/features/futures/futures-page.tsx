@@ -47,6 +47,7 @@ export function FuturesPage() {
         account={<FuturesAccountTabs marketId={marketId} market={market} />}
         orderForm={<OrderFormSlot market={market} query={marketsQuery} priceFill={priceFill} />}
         strategies={null}
+        pinChartOnPhone
       />
     </div>
   );
