@@ -19,7 +19,13 @@ type Tab = (typeof TABS)[number];
 export function FuturesAccountTabs(_props: { marketId: string; market: FuturesMarket | undefined }) {
   const { t } = useTranslation();
   const accountId = useSignedInAccountId();
-  if (accountId === null) return <EmptyState text={t('futures.states.signIn')} />;
+  if (accountId === null) {
+    return (
+      <div className="fut-signed-out">
+        <EmptyState text={t('futures.states.signIn')} />
+      </div>
+    );
+  }
   return <SignedInTabs />;
 }
 
