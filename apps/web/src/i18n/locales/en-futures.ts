@@ -82,6 +82,7 @@ export const futuresTexts = {
     invalidQuantity: 'Invalid amount',
     invalidPrice: 'Invalid price',
     transfer: 'Transfer',
+    halted: 'This futures market is not trading',
   },
   preview: {
     title: 'Before you send',

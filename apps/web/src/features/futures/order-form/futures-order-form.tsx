@@ -40,6 +40,7 @@ export function FuturesOrderForm({ market, leverage, priceFill }: FormProps) {
   const request = toOrderRequest(state, market);
   const preview = useOrderPreview(request, true);
   const error = validate(state, market);
+  const halted = market.status === 'halted';
   useFillPrice(priceFill, patch);
   const { renewId, reset } = submit;
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new form is a new order (and a new id)
@@ -51,9 +52,9 @@ export function FuturesOrderForm({ market, leverage, priceFill }: FormProps) {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setShowErrors(true);
-    if (error === null) gate.guard(leverage, () => submit.submit(state));
+    if (error === null && !halted) gate.guard(leverage, () => submit.submit(state));
   };
-  const message = showErrors && error ? t(`futures.form.${error}`) : submit.failure;
+  const message = halted ? t('futures.form.halted') : showErrors && error ? t(`futures.form.${error}`) : submit.failure;
 
   return (
     <form className="trade-form fut-order-form" onSubmit={onSubmit} noValidate data-testid="futures-order-form">
@@ -71,6 +72,7 @@ export function FuturesOrderForm({ market, leverage, priceFill }: FormProps) {
         type="submit"
         className={clsx('trade-submit', `trade-submit-${state.side}`)}
         aria-busy={submit.pending || undefined}
+        disabled={halted}
         data-testid="futures-order-submit"
       >
         {t(state.side === 'buy' ? 'futures.form.submitBuy' : 'futures.form.submitSell', { base: market.base_currency })}
