@@ -1,5 +1,5 @@
 import type { FuturesMarket } from '@platform/contracts';
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../../theme/trade.css';
 import '../../theme/futures.css';
@@ -9,7 +9,7 @@ import type { PriceFill } from '../trade/order-form-panel.tsx';
 import { TradeLayout } from '../trade/trade-layout.tsx';
 import { FuturesAccountTabs } from './account/futures-account-tabs.tsx';
 import { FuturesChart } from './futures-chart.tsx';
-import { marketLabel } from './futures-format.ts';
+import { marketLabel, marketPrecision } from './futures-format.ts';
 import { FuturesHeader } from './futures-header.tsx';
 import { useFuturesMarkets } from './futures-queries.ts';
 import { LoadState } from './load-state.tsx';
@@ -27,6 +27,7 @@ export function FuturesPage() {
   const marketsQuery = useFuturesMarkets();
   const { marketId, selectMarket } = useFuturesRoute(marketsQuery.data);
   const market = marketsQuery.data?.find((candidate) => candidate.id === marketId);
+  const precision = usePanelPrecision(market);
   useFuturesLive(marketId);
   const [priceFill, setPriceFill] = useState<PriceFill | null>(null);
   const onPriceClick = useCallback(
@@ -40,8 +41,8 @@ export function FuturesPage() {
       <MarketKindSwitch current="futures" />
       <TradeLayout
         ticker={<FuturesHeader marketId={marketId} market={market} onSelectMarket={selectMarket} />}
-        book={<OrderBookSlot pairId={marketId} onPriceClick={onPriceClick} />}
-        trades={<RecentTradesSlot pairId={marketId} onPriceClick={onPriceClick} />}
+        book={<OrderBookSlot pairId={marketId} onPriceClick={onPriceClick} precision={precision} />}
+        trades={<RecentTradesSlot pairId={marketId} onPriceClick={onPriceClick} precision={precision} />}
         chart={<FuturesChart marketId={marketId} market={market} />}
         depth={<DepthChartSlot pairId={marketId} />}
         account={<FuturesAccountTabs marketId={marketId} market={market} />}
@@ -51,6 +52,13 @@ export function FuturesPage() {
       />
     </div>
   );
+}
+
+/** The market's tick and lot decimals for the shared book and trades panels (stable while they hold). */
+function usePanelPrecision(market: FuturesMarket | undefined) {
+  const { price, size } = marketPrecision(market);
+  const known = market !== undefined;
+  return useMemo(() => (known ? { price, quantity: size } : undefined), [known, price, size]);
 }
 
 interface OrderFormSlotProps {

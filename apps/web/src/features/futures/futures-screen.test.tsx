@@ -29,7 +29,7 @@ describe('Spot / Futures switch and the futures address', () => {
     expect(screen.getByTestId('futures-market-selector')).toHaveTextContent('BTCUSD-PERP');
     // The book and the tape of the perpetual are seeded from its /v1/futures/ paths.
     expect(await within(screen.getByTestId('order-book')).findByText('59,999.9')).toBeInTheDocument();
-    expect(await within(screen.getByTestId('recent-trades')).findByText('60000.1')).toBeInTheDocument();
+    expect(await within(screen.getByTestId('recent-trades')).findByText('60,000.1')).toBeInTheDocument();
     await user.click(screen.getByTestId('market-kind-spot'));
     await waitFor(() => expect(pathOf(router)).toBe('/trade'));
     expect(await screen.findByTestId('trade-page', {}, LAZY)).toBeInTheDocument();
