@@ -11,6 +11,7 @@ export interface RouteModule {
 export const routeModules = {
   home: () => import('../features/home/home-screen.tsx'),
   trade: () => import('../features/trade/trade-screen.tsx'),
+  futures: () => import('../features/futures/futures-screen.tsx'),
   markets: () => import('../features/markets/markets-screen.tsx'),
   news: () => import('../features/news/news-screen.tsx'),
   newsArticle: () => import('../features/news/news-article-screen.tsx'),
@@ -69,6 +70,7 @@ const moduleByPath: Record<string, RouteModuleName> = {
 
 export function moduleForPath(path: string): RouteModuleName | null {
   const pathname = path.split('?')[0] ?? path;
+  if (pathname.startsWith('/trade/futures')) return 'futures';
   return moduleByPath[pathname] ?? null;
 }
 

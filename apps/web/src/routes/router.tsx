@@ -19,6 +19,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, lazy: routeModules.home },
           { path: 'trade', lazy: routeModules.trade },
+          { path: 'trade/futures/:market?', lazy: routeModules.futures },
           { path: 'markets', lazy: routeModules.markets },
           { path: 'news', lazy: routeModules.news },
           { path: 'news/:id', lazy: routeModules.newsArticle },

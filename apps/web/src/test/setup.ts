@@ -6,6 +6,7 @@ import { FakeWebSocket, replaceMarketData } from '../features/market-data/testin
 import { resetLocalWatchlistCache } from '../features/watchlist/local-watchlist.ts';
 import '../i18n/i18n.ts';
 import { undoAllCancels } from '../features/orders/pending-cancels.ts';
+import { futuresTexts } from '../i18n/locales/en-futures.ts';
 import { historyTexts } from '../i18n/locales/en-history.ts';
 import { settingsTexts } from '../i18n/locales/en-settings.ts';
 import { tradeTexts } from '../i18n/locales/en-trade.ts';
@@ -25,6 +26,7 @@ addScreenTexts({
   trade: tradeTexts,
   tradeMarket: tradeMarketTexts,
   history: historyTexts,
+  futures: futuresTexts,
   settings: settingsTexts,
 });
 

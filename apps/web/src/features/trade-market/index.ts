@@ -6,5 +6,5 @@
 export { DepthChart, type DepthChartProps } from './depth-chart.tsx';
 export { PriceChart } from './lazy-price-chart.tsx';
 export { OrderBookPanel, type OrderBookPanelProps } from './order-book-panel.tsx';
-export type { PriceChartProps } from './price-chart.tsx';
+export type { PriceChartProps, PriceLineMark } from './price-chart.tsx';
 export { RecentTradesPanel, type RecentTradesPanelProps } from './recent-trades-panel.tsx';

@@ -14,6 +14,12 @@ export function formatFixedText(value: string, scale: number): string {
   return amount ? formatFixed(amount, scale) : value;
 }
 
+/** Price and quantity decimals a panel shows when the pairs list does not know the market. */
+export interface PanelPrecision {
+  price: number;
+  quantity: number;
+}
+
 /** The pair of the id, once the pairs list is in. */
 export function useTradingPair(pairId: string): TradingPair | undefined {
   const { data } = usePairs();

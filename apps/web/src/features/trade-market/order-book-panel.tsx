@@ -10,7 +10,7 @@ import { formatTickPrice, formatTickPriceFull } from '../../lib/number-format.ts
 import { compressZeros } from '../../lib/subscript-zeros.ts';
 import { type BookSide, groupingSteps, useOrderBook, usePriceUpdate, useRecentTrades } from '../market-data/index.ts';
 import { ColumnHeading } from './column-heading.tsx';
-import { deepestScale, pairCurrencies, useTradingPair } from './market-format.ts';
+import { deepestScale, type PanelPrecision, pairCurrencies, useTradingPair } from './market-format.ts';
 import { type BookRow, buildBookRows } from './order-book-rows.ts';
 import { useRovingRows } from './use-roving-rows.ts';
 import '../../theme/trade-market.css';
@@ -19,6 +19,8 @@ export interface OrderBookPanelProps {
   pairId: string;
   /** A row's exact price ('67202.73'), e.g. to fill the order form. */
   onPriceClick?: (price: string) => void;
+  /** Decimals of a market the spot pairs list does not hold (a perpetual's tick and lot). */
+  precision?: PanelPrecision | undefined;
 }
 
 /** Levels a side: enough to read the book on a desktop, few enough for a phone's screen. */
@@ -45,7 +47,7 @@ function fallbackScales(picture: { bids: readonly { priceAmount: Amount; quantit
  * The live order book (spec §2.6): asks above with the lowest nearest the middle, bids below,
  * cumulative totals with depth bars, the spread and last price between them, and price grouping.
  */
-export function OrderBookPanel({ pairId, onPriceClick }: OrderBookPanelProps) {
+export function OrderBookPanel({ pairId, onPriceClick, precision }: OrderBookPanelProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const groupingId = useId();
@@ -55,8 +57,8 @@ export function OrderBookPanel({ pairId, onPriceClick }: OrderBookPanelProps) {
   const levels = isPhone ? PHONE_LEVELS : DESKTOP_LEVELS;
   const { base, quote } = pairCurrencies(pairId, pair);
   const guessed = fallbackScales(book);
-  const pricePrecision = pair?.price_precision ?? guessed.price;
-  const quantityPrecision = pair?.quantity_precision ?? guessed.quantity;
+  const pricePrecision = pair?.price_precision ?? precision?.price ?? guessed.price;
+  const quantityPrecision = pair?.quantity_precision ?? precision?.quantity ?? guessed.quantity;
   const steps = useMemo(() => groupingSteps(pricePrecision), [pricePrecision]);
   const [stepIndex, setStepIndex] = useState(0);
   const step = steps[stepIndex] ?? steps[0] ?? { units: 1n, scale: pricePrecision };

@@ -31,6 +31,37 @@ import '../../theme/trade-market.css';
 export interface PriceChartProps {
   pairId: string;
   initialRange?: ChartRange;
+  /** A horizontal line with an axis label over the candles (a perpetual's mark price). */
+  priceLine?: PriceLineMark | null;
+}
+
+export interface PriceLineMark {
+  /** Exact decimal text; a number only to draw. */
+  price: string;
+  title: string;
+}
+
+/** LineStyle.Dashed of lightweight-charts, by value (its enum is not needed to draw one line). */
+const DASHED_LINE = 2;
+
+/** The optional price line: drawn on the candle series, moved with each new price, removed with the chart. */
+function usePriceLine(partsRef: RefObject<ChartParts | null>, line: PriceLineMark | null | undefined, color: string) {
+  const price = line?.price ?? null;
+  const title = line?.title ?? '';
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the ref is PriceChart's, stable for its life
+  useEffect(() => {
+    const series = partsRef.current?.candles;
+    const value = price === null ? Number.NaN : Number(price);
+    if (!series || typeof series.createPriceLine !== 'function' || !Number.isFinite(value)) return;
+    const drawn = series.createPriceLine({
+      price: value,
+      title,
+      color,
+      lineStyle: DASHED_LINE,
+      axisLabelVisible: true,
+    });
+    return () => series.removePriceLine(drawn);
+  }, [price, title, color]);
 }
 
 /**
@@ -236,7 +267,7 @@ function useChartUpdates(
 }
 
 /** Candles of the chosen range with volume (spec §2.6 ranges), live from trades and prices. */
-export function PriceChart({ pairId, initialRange = '1h' }: PriceChartProps) {
+export function PriceChart({ pairId, initialRange = '1h', priceLine }: PriceChartProps) {
   const { t, i18n } = useTranslation();
   const theme = useAppStore((state) => state.theme);
   const colors = useMemo(() => chartColors(theme), [theme]);
@@ -256,6 +287,7 @@ export function PriceChart({ pairId, initialRange = '1h' }: PriceChartProps) {
 
   const partsRef = useChartParts(containerRef, i18n.language, colorsRef, liveRef, setHovered);
   useChartUpdates(partsRef, colors, colorsRef, liveRef, pricePrecision, live);
+  usePriceLine(partsRef, priceLine, colors.text);
 
   const legend = hovered ?? lastCandle;
   const failed = Boolean(error) && !live;

@@ -7,7 +7,7 @@ import { formatTime } from '../../lib/date-format.ts';
 import { formatQuantity, formatTickPrice, formatTickPriceFull } from '../../lib/number-format.ts';
 import { useRecentTrades } from '../market-data/index.ts';
 import { ColumnHeading } from './column-heading.tsx';
-import { pairCurrencies, useTradingPair } from './market-format.ts';
+import { type PanelPrecision, pairCurrencies, useTradingPair } from './market-format.ts';
 import { useRovingRows } from './use-roving-rows.ts';
 import '../../theme/trade-market.css';
 
@@ -16,14 +16,17 @@ export interface RecentTradesPanelProps {
   onPriceClick?: (price: string) => void;
   /** Trades shown, newest first. */
   limit?: number;
+  /** Decimals of a market the spot pairs list does not hold (a perpetual's tick and lot). */
+  precision?: PanelPrecision | undefined;
 }
 
 /** The market's latest trades: price coloured by the taker's side, amount and time. */
-export function RecentTradesPanel({ pairId, onPriceClick, limit }: RecentTradesPanelProps) {
+export function RecentTradesPanel({ pairId, onPriceClick, limit, precision }: RecentTradesPanelProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const pair = useTradingPair(pairId);
   const { base, quote } = pairCurrencies(pairId, pair);
+  const scales = pair ? { price: pair.price_precision, quantity: pair.quantity_precision } : precision;
   const { trades, status, reload } = useRecentTrades(pairId, limit);
   const { tabIndexOf, containerProps } = useRovingRows(
     trades.map((trade) => trade.id),
@@ -49,12 +52,10 @@ export function RecentTradesPanel({ pairId, onPriceClick, limit }: RecentTradesP
             <TradeRow
               key={trade.id}
               trade={trade}
-              priceText={pair ? formatTickPrice(trade.price, pair.price_precision) : trade.price}
-              priceFull={pair ? formatTickPriceFull(trade.price, pair.price_precision) : trade.price}
-              amountText={
-                pair ? formatQuantity(trade.quantity, pair.quantity_precision, { compact: true }) : trade.quantity
-              }
-              amountFull={pair ? formatQuantity(trade.quantity, pair.quantity_precision) : trade.quantity}
+              priceText={scales ? formatTickPrice(trade.price, scales.price) : trade.price}
+              priceFull={scales ? formatTickPriceFull(trade.price, scales.price) : trade.price}
+              amountText={scales ? formatQuantity(trade.quantity, scales.quantity, { compact: true }) : trade.quantity}
+              amountFull={scales ? formatQuantity(trade.quantity, scales.quantity) : trade.quantity}
               timeText={formatTime(trade.timestamp)}
               tabIndex={tabIndexOf(trade.id)}
               sideText={trade.side === 'buy' ? t('tradeMarket.trades.buy') : t('tradeMarket.trades.sell')}

@@ -10,6 +10,7 @@ export type ChartView = (typeof CHART_VIEWS)[number];
 /** The phone's market tabs (one market panel at a time under 720px of page width). */
 export const PHONE_TABS = ['chart', 'book', 'trades'] as const;
 export type PhoneTab = (typeof PHONE_TABS)[number];
+const PINNED_PHONE_TABS = ['book', 'trades'] as const;
 
 export interface TradeLayoutSlots {
   ticker: ReactNode;
@@ -20,6 +21,11 @@ export interface TradeLayoutSlots {
   account: ReactNode;
   orderForm: ReactNode;
   strategies: ReactNode;
+  /**
+   * On a phone, keep the chart in view above the order form, with only Book / Trades behind the
+   * tabs (the futures screen: header, chart, form, book/trades, positions).
+   */
+  pinChartOnPhone?: boolean;
 }
 
 /**
@@ -30,10 +36,21 @@ export interface TradeLayoutSlots {
  * them. Phone: one column with a Chart / Book / Trades tab bar; every panel stays mounted (hidden
  * ones keep their live data), and the order form follows.
  */
-export function TradeLayout({ ticker, book, trades, chart, depth, account, orderForm, strategies }: TradeLayoutSlots) {
+export function TradeLayout({
+  ticker,
+  book,
+  trades,
+  chart,
+  depth,
+  account,
+  orderForm,
+  strategies,
+  pinChartOnPhone = false,
+}: TradeLayoutSlots) {
   const { t } = useTranslation();
   const [chartView, setChartView] = useState<ChartView>('chart');
-  const [phoneTab, setPhoneTab] = useState<PhoneTab>('chart');
+  const phoneTabs = pinChartOnPhone ? PINNED_PHONE_TABS : PHONE_TABS;
+  const [phoneTab, setPhoneTab] = useState<PhoneTab>(phoneTabs[0]);
   const tabsId = useId();
   const panelLabel: Record<PhoneTab, string> = {
     chart: t('trade.panels.chart'),
@@ -42,11 +59,11 @@ export function TradeLayout({ ticker, book, trades, chart, depth, account, order
   };
 
   return (
-    <div className="trade-layout" data-phone-tab={phoneTab}>
+    <div className="trade-layout" data-phone-tab={phoneTab} data-pin-chart={pinChartOnPhone || undefined}>
       <div className="trade-area-ticker">{ticker}</div>
 
       <div className="trade-phone-tabs" role="tablist" aria-label={t('trade.panels.label')}>
-        {PHONE_TABS.map((tab) => (
+        {phoneTabs.map((tab) => (
           <button
             key={tab}
             type="button"

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { pairSymbol } from '../../lib/format.ts';
 import { usePairs, usePriceUpdate } from '../market-data/index.ts';
 import '../../theme/trade.css';
+import { MarketKindSwitch } from './market-kind-switch.tsx';
 import { AccountOrdersSlot, DepthChartSlot, OrderBookSlot, PriceChartSlot, RecentTradesSlot } from './market-slots.tsx';
 import { OrderFormPanel, type PriceFill } from './order-form-panel.tsx';
 import { StrategiesCard } from './strategies-card.tsx';
@@ -27,6 +28,7 @@ export function TradePage() {
   return (
     <div className="trade-page" data-testid="trade-page">
       <h1 className="visually-hidden">{t('trade.pageTitle', { pair: pairSymbol(pairId) })}</h1>
+      <MarketKindSwitch current="spot" />
       <TradeLayout
         ticker={<TradeTicker pairId={pairId} pair={pair} quote={quote} onSelectPair={selectPair} />}
         book={<OrderBookSlot pairId={pairId} onPriceClick={onPriceClick} />}

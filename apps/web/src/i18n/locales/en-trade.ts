@@ -25,6 +25,7 @@ export const tradeTexts = {
     noFavourites: 'No favourites yet: star a pair to keep it here.',
     hint: 'Arrows to move, Enter to pick, Escape to close',
   },
+  kind: { label: 'Market type', spot: 'Spot', futures: 'Futures' },
   panels: {
     label: 'Market views',
     chart: 'Chart',

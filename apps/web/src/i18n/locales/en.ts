@@ -7,6 +7,7 @@ import {
   userFacingTexts,
   validationTexts,
 } from '@platform/contracts';
+import type { futuresTexts } from './en-futures.ts';
 import type { historyTexts } from './en-history.ts';
 import { notificationCentreTexts } from './en-notifications.ts';
 import type { settingsTexts } from './en-settings.ts';
@@ -445,5 +446,6 @@ export interface ScreenTexts {
   trade: typeof tradeTexts;
   tradeMarket: typeof tradeMarketTexts;
   history: typeof historyTexts;
+  futures: typeof futuresTexts;
   settings: typeof settingsTexts;
 }
