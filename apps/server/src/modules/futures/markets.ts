@@ -65,7 +65,13 @@ const feeRate = (text: string): bigint => {
   if (rate === null) throw new Error(`fee rate ${text} is not a rate`);
   return rate;
 };
-type Definition = [base: string, priceDecimals: number, quantityDecimals: number, maxLeverage: number, scaleDown: number];
+type Definition = [
+  base: string,
+  priceDecimals: number,
+  quantityDecimals: number,
+  maxLeverage: number,
+  scaleDown: number,
+];
 const DEFINITIONS: readonly Definition[] = [
   ['BTC', 1, 3, 100, 1],
   ['ETH', 2, 3, 100, 1],
