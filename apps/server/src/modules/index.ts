@@ -5,6 +5,7 @@ import { type Accounts, createAccounts } from './accounts/index.ts';
 import { adminTradingPairsRoutes } from './admin/trading-pairs.ts';
 import { createAuth } from './auth/index.ts';
 import { createConversions } from './conversions/index.ts';
+import { createFutures, type Futures } from './futures/index.ts';
 import { healthRoutes } from './health/routes.ts';
 import { createKyc } from './kyc/index.ts';
 import { BalanceCache } from './ledger/balance-cache.ts';
@@ -36,6 +37,7 @@ export type Services = {
   payments: Payments;
   withdrawals: Withdrawals;
   conversions: ModuleParts;
+  futures: Futures;
 };
 
 /** What the server holds of the ledger beside its functions: the balance cache its readers share. */
@@ -84,6 +86,7 @@ export async function composeModules(context: AppContext): Promise<Services> {
     insertNotifications: notifications.insert,
   });
   const conversions = createConversions(context, { markets, trading });
+  const futures = await createFutures(context, { markets });
   return {
     health,
     ledger,
@@ -102,6 +105,7 @@ export async function composeModules(context: AppContext): Promise<Services> {
     payments,
     withdrawals,
     conversions,
+    futures,
   };
 }
 
@@ -129,5 +133,6 @@ export function registrationOrder(services: Services): ModuleParts[] {
     services.payments,
     services.withdrawals,
     services.conversions,
+    services.futures,
   ];
 }

@@ -107,7 +107,7 @@ export class FuturesCore {
     const { batch, results } = this.decide(pending);
     batch.freeze();
     await this.deps.db.transaction((tx) => writeBatch(tx, batch, this.deps.markets));
-    pending.forEach((job, index) => job.resolve(results[index]!));
+    for (const [index, job] of pending.entries()) job.resolve(results[index]!);
     this.deps.publisher.committed(this.state, batch);
   }
 
