@@ -8,7 +8,9 @@ import type { FuturesMarketSpec } from './markets.ts';
 import { checkOrder } from './orders.ts';
 import { parseOrder } from './parse.ts';
 import { collateralOf, crossOf, type MarkOf } from './risk.ts';
-import { ceilDiv, moneyText, unitsText } from './units.ts';
+import { ceilDiv, moneyText, trimDecimal, unitsText } from './units.ts';
+
+const nullableTrim = (text: string | null) => (text === null ? null : trimDecimal(text));
 
 /** What an order would leave, from the exchange's current memory; nothing changes. */
 export function previewOrder(
@@ -65,7 +67,7 @@ export function previewOrder(
     available_balance: moneyText(maxZero(crossOf(state, accountId, markOf).available)),
     resulting_side: size === 0 ? null : size > 0 ? 'long' : 'short',
     resulting_size: unitsText(Math.abs(size), spec.quantityDecimals),
-    resulting_entry_price: perp.entryPriceDecimal(spec, effect.position, 2),
+    resulting_entry_price: nullableTrim(perp.entryPriceDecimal(spec, effect.position, 2)),
     liquidation_price: liquidation === null ? null : unitsText(liquidation, spec.priceDecimals),
     max_leverage: spec.maxLeverage,
     error: checked.ok ? null : { code: checked.code, message: checked.message ?? errorCatalogue[checked.code].message },

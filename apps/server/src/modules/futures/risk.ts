@@ -3,7 +3,7 @@ import { perp } from '@platform/engine';
 import type { FuturesMarketSpec } from './markets.ts';
 import type { FuturesState } from './state.ts';
 import type { PositionState } from './types.ts';
-import { moneyText, unitsText } from './units.ts';
+import { moneyText, trimDecimal, unitsText } from './units.ts';
 
 /** The mark of a market in ticks (never the last trade), or null when none is known yet. */
 export type MarkOf = (marketId: string) => number | null;
@@ -121,7 +121,7 @@ export function positionView(
     market: position.marketId,
     side: position.sizeLots >= 0 ? 'long' : 'short',
     size: unitsText(Math.abs(position.sizeLots), spec.quantityDecimals),
-    entry_price: perp.entryPriceDecimal(spec, risk.position, 2) ?? '0',
+    entry_price: trimDecimal(perp.entryPriceDecimal(spec, risk.position, 2) ?? '0'),
     mark_price: unitsText(risk.markTicks, spec.priceDecimals),
     liquidation_price: priceOrNull(spec, liquidation),
     bankruptcy_price: priceOrNull(spec, bankruptcy),

@@ -54,3 +54,6 @@ export function ticksOfText(price: string, decimals: number): number | null {
   const ticks = BigInt(match[1]!) * 10n ** BigInt(decimals) + BigInt(fraction || '0');
   return ticks > 0n && ticks <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(ticks) : null;
 }
+
+/** A decimal string without trailing fractional zeros ('50000.000' -> '50000'). */
+export const trimDecimal = (text: string): string => (text.includes('.') ? text.replace(/\.?0+$/, '') : text);
