@@ -119,11 +119,6 @@ export function impactNotionalFor(maxLeverage: number): bigint {
   return 200n * perp.MONEY_SCALE * BigInt(maxLeverage);
 }
 
-/** The funding time after `nowMs`: the next multiple of the interval since the epoch. */
-export function nextFundingTime(nowMs: number, intervalMs: number): number {
-  return (Math.floor(nowMs / intervalMs) + 1) * intervalMs;
-}
-
 /** The latest funding time at or before `nowMs`. */
 export function lastFundingTime(nowMs: number, intervalMs: number): number {
   return Math.floor(nowMs / intervalMs) * intervalMs;
@@ -147,6 +142,8 @@ export function priceTextToTicks(text: string, priceDecimals: number): number | 
 }
 
 const ticksText = (ticks: number, decimals: number) => formatDecimal({ units: BigInt(ticks), scale: decimals });
+/** A rate (RATE_SCALE = 10^-8) as a decimal fraction without padding zeros: '0.0001'. */
+export const rateText = (rate: bigint) => formatDecimal({ units: rate, scale: 8 }, { trimZeros: true });
 
 type MarketState = {
   tracker: perp.MarkPriceTracker;
@@ -203,7 +200,7 @@ export function createFuturesMarks(deps: FuturesMarksDeps): FuturesMarks {
       markTicks,
       indexTicks,
       fundingRate: predicted(market, state),
-      nextFundingTime: nextFundingTime(nowMs, config.fundingIntervalMs),
+      nextFundingTime: perp.nextFundingTime(nowMs, config.fundingIntervalMs),
     };
     const previous = state.snapshot;
     state.snapshot = next;
@@ -261,7 +258,7 @@ export function markView(market: FuturesMarkMarket, snapshot: MarkSnapshot, time
     market: market.id,
     mark_price: ticksText(snapshot.markTicks, market.priceDecimals),
     index_price: ticksText(snapshot.indexTicks, market.priceDecimals),
-    funding_rate: perp.rateToDecimal(snapshot.fundingRate),
+    funding_rate: rateText(snapshot.fundingRate),
     next_funding_time: snapshot.nextFundingTime,
     timestamp: timestampMs,
   };
