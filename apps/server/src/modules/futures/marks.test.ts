@@ -177,6 +177,17 @@ describe('predicted funding and publication', () => {
     expect(marks.fundingRate(BTC.id)).toBeGreaterThan(10_000n);
   });
 
+  it('gives a book pushed in the last seconds of the interval next to no weight in the rate', () => {
+    const { marks, run, setBook } = setup();
+    // Index 60,000 inside the book: premium 0 for the whole interval but its last 5 seconds.
+    setBook(599_990, 600_010);
+    run(8 * 3_600 - 5);
+    setBook(612_000, 612_010); // impact bid 2 % over the index
+    run(5);
+    // P = 2 % x (the last 5 of 28,800 linear weights) = 0.00069 %: inside the interest clamp, F = I.
+    expect(marks.fundingRate(BTC.id)).toBe(10_000n);
+  });
+
   it('tells listeners of every change', () => {
     const { marks, run, setBook } = setup();
     const seen: number[] = [];
