@@ -128,7 +128,8 @@ describe('funding from the marks', () => {
       base: 'BTC',
       priceDecimals: 1,
       quantityDecimals: 3,
-      fundingRateCap: 300_000n,
+      maxLeverage: 100,
+      fundingCap: 300_000n,
       impactNotional: impactNotionalFor(100),
     };
     // A book 2 % over the index: premium 2 %, well over the 0.3 % cap.

@@ -14,14 +14,14 @@ import {
 const HOUR = 3_600_000;
 const START_MS = Date.UTC(2026, 0, 5, 9, 30);
 
-/** BTC at 0.1 USD ticks and 0.001 BTC lots, 100x: impact notional 20,000 USD. */
+/** BTC at 0.1 USD ticks and 0.001 BTC lots, 100x: impact notional 20,000 USD (from the leverage). */
 const BTC: FuturesMarkMarket = {
   id: 'BTC_USD_PERP',
   base: 'BTC',
   priceDecimals: 1,
   quantityDecimals: 3,
-  fundingRateCap: 300_000n,
-  impactNotional: impactNotionalFor(100),
+  maxLeverage: 100,
+  fundingCap: 300_000n,
 };
 
 /** A book of one deep level a side (10 BTC each), or none on a side. */
@@ -200,6 +200,11 @@ describe('predicted funding and publication', () => {
     setBook(600_300, 600_320);
     run(5);
     expect(seen).toEqual([600_110, 600_143]); // (2 x 110 + 210) / 3;
+  });
+
+  it('takes Binance’s impact notional: 200 USD of margin at the maximum leverage', () => {
+    expect(impactNotionalFor(100)).toBe(20_000n * 100_000_000n);
+    expect(impactNotionalFor(50)).toBe(10_000n * 100_000_000n);
   });
 
   it('scales the interest to the funding interval', () => {

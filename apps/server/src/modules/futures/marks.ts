@@ -30,16 +30,17 @@ import { formatDecimal, parseDecimal, toScale } from '@platform/money';
  *   and the premium average starts empty.
  */
 
-/** What the marks need to know of a perpetual market. */
+/** What the marks need to know of a perpetual market (modules/futures/markets.ts's spec has it all). */
 export interface FuturesMarkMarket {
   id: string;
   base: string;
   priceDecimals: number;
   quantityDecimals: number;
-  /** Funding rate cap (and -floor), RATE_SCALE. */
-  fundingRateCap: bigint;
-  /** Impact notional, money (10^-8 USD): see impactNotionalFor. */
-  impactNotional: bigint;
+  maxLeverage: number;
+  /** Funding rate cap (and -floor) per interval, RATE_SCALE. */
+  fundingCap: bigint;
+  /** Impact notional, money (10^-8 USD); impactNotionalFor(maxLeverage) when absent. */
+  impactNotional?: bigint;
 }
 
 export type BookSide = 'bid' | 'ask';
@@ -151,6 +152,29 @@ type MarketState = {
   snapshot: MarkSnapshot | null;
 };
 
+/** The median of the sources' prices for the market's base, in its ticks; null without one. */
+function indexTicksOf(deps: FuturesMarksDeps, market: FuturesMarkMarket): number | null {
+  const ticks = deps
+    .indexSources(market.base)
+    .map((text) => priceTextToTicks(text, market.priceDecimals))
+    .filter((value): value is number => value !== null);
+  return perp.indexPriceTicks(ticks);
+}
+
+/** The premium of the book now: impact bid and ask of the market's impact notional against the index. */
+function premiumSample(
+  deps: FuturesMarksDeps,
+  config: FuturesMarksConfig,
+  market: FuturesMarkMarket,
+  indexTicks: number,
+): bigint {
+  const spec = { priceDecimals: market.priceDecimals, quantityDecimals: market.quantityDecimals };
+  const notional = market.impactNotional ?? impactNotionalFor(market.maxLeverage);
+  const impact = (side: BookSide) =>
+    perp.impactPriceTicks(spec, deps.bookLevels(market.id, side, config.impactDepth), notional);
+  return perp.premiumRate(indexTicks, impact('bid'), impact('ask'));
+}
+
 export function createFuturesMarks(deps: FuturesMarksDeps): FuturesMarks {
   const config: FuturesMarksConfig = { ...DEFAULT_MARKS_CONFIG, ...deps.config };
   const interest = interestForInterval(config.interestRatePer8h, config.fundingIntervalMs);
@@ -169,31 +193,16 @@ export function createFuturesMarks(deps: FuturesMarksDeps): FuturesMarks {
   };
   const marketOf = (marketId: string) => deps.markets().find((market) => market.id === marketId);
 
-  const indexOf = (market: FuturesMarkMarket): number | null => {
-    const ticks = deps
-      .indexSources(market.base)
-      .map((text) => priceTextToTicks(text, market.priceDecimals))
-      .filter((value): value is number => value !== null);
-    return perp.indexPriceTicks(ticks);
-  };
-
-  const premiumSample = (market: FuturesMarkMarket, indexTicks: number): bigint => {
-    const spec = { priceDecimals: market.priceDecimals, quantityDecimals: market.quantityDecimals };
-    const impact = (side: BookSide) =>
-      perp.impactPriceTicks(spec, deps.bookLevels(market.id, side, config.impactDepth), market.impactNotional);
-    return perp.premiumRate(indexTicks, impact('bid'), impact('ask'));
-  };
-
   const predicted = (market: FuturesMarkMarket, state: MarketState) =>
-    perp.fundingRate(state.premium.average(), interest, market.fundingRateCap);
+    perp.fundingRate(state.premium.average(), interest, market.fundingCap);
 
   const sampleMarket = (market: FuturesMarkMarket, nowMs: number): void => {
-    const indexTicks = indexOf(market);
+    const indexTicks = indexTicksOf(deps, market);
     if (indexTicks === null) return;
     const state = stateOf(market.id);
     const top = deps.bookTop(market.id);
     state.tracker.sample(indexTicks, top.bestBidTicks, top.bestAskTicks);
-    state.premium.add(premiumSample(market, indexTicks));
+    state.premium.add(premiumSample(deps, config, market, indexTicks));
     const markTicks = state.tracker.markTicks();
     if (markTicks === null) return;
     const next: MarkSnapshot = {
