@@ -6,11 +6,14 @@ const HOUR = 3_600_000;
 const INTERVAL = 8 * HOUR;
 /** 09:00 UTC: the latest funding time is 08:00. */
 const DAY = Date.UTC(2026, 0, 5);
-const silent = { info: () => {}, warn: () => {} };
+const silent: { info(details: object, message: string): void; warn(details: object, message: string): void } = {
+  info: () => {},
+  warn: () => {},
+};
 
 type Paid = { marketId: string; rate: bigint; markTicks: number; fundingTime: number };
 
-function setup(options: { startMs?: number; failing?: Set<string> } = {}) {
+function setup(options: { startMs?: number; failing?: Set<string>; log?: typeof silent } = {}) {
   let nowMs = options.startMs ?? DAY + 9 * HOUR;
   const rates = new Map<string, bigint>([
     ['BTC_USD_PERP', 300_000n],
@@ -38,7 +41,7 @@ function setup(options: { startMs?: number; failing?: Set<string> } = {}) {
     },
     clock: () => new Date(nowMs),
     fundingIntervalMs: INTERVAL,
-    log: silent,
+    log: options.log ?? silent,
   });
   return {
     schedule,
@@ -105,11 +108,14 @@ describe('funding schedule', () => {
     expect(schedule.pending()).toEqual([]);
   });
 
-  it('after downtime pays only the latest due round', async () => {
-    const { paid, at } = setup();
+  it('after downtime pays only the latest due round, and says how many it skipped', async () => {
+    const warnings: object[] = [];
+    const { paid, at } = setup({ log: { info: () => {}, warn: (details) => warnings.push(details) } });
     await at(DAY + 9 * HOUR);
     await at(DAY + 3 * 24 * HOUR + 5 * HOUR);
     expect(times(paid)).toEqual(['BTC_USD_PERP@8h', 'BTC_USD_PERP@72h']);
+    // 16:00, then 00:00, 08:00 and 16:00 of two more days: 7 rounds between 08:00 and 72 h.
+    expect(warnings).toEqual([{ market: 'BTC_USD_PERP', skipped: 7 }]);
   });
 
   it('never runs two ticks at once', async () => {

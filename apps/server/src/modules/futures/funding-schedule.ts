@@ -93,8 +93,14 @@ export function createFundingSchedule(deps: FundingScheduleDeps): FundingSchedul
     const due = lastFundingTime(deps.clock().getTime(), deps.fundingIntervalMs);
     const rounds: FundingRound[] = [];
     for (const marketId of deps.marketIds()) {
-      if ((settled.get(marketId) ?? Number.NEGATIVE_INFINITY) >= due) continue;
+      const last = settled.get(marketId);
+      if (last !== undefined && last >= due) continue;
+      const fresh = pending.get(marketId)?.fundingTime !== due;
       const round = roundDue(marketId, due);
+      if (round && fresh && last !== undefined && due - last > deps.fundingIntervalMs) {
+        const skipped = (due - last) / deps.fundingIntervalMs - 1;
+        deps.log.warn({ market: marketId, skipped }, 'funding rounds skipped; only the latest is paid');
+      }
       if (round) rounds.push(round);
     }
     await Promise.all(rounds.map(settleOne));

@@ -9,7 +9,8 @@ import { formatDecimal, parseDecimal, toScale } from '@platform/money';
  *   price per coin, so in practice the index is the chain's reference price, the simulator by
  *   default; a deployment with several independent feeds passes them all). Each source price
  *   arrives as a decimal string and is rounded half up to the market's tick exactly (never a
- *   float); a source that is not a positive decimal is ignored; no source, no sample.
+ *   float); a source that is not a positive decimal is ignored; no source, no sample (the last
+ *   mark stands until the sources answer again).
  * - Mark: index + moving average of (book mid - index) over `basisWindow` one-second samples
  *   (60 s, between Binance's older 1 minute and newer 30 seconds), clamped to +/- maxBasisRate of
  *   the index (0.5 %). A sample without a two-sided book counts a basis of 0, so an empty or
