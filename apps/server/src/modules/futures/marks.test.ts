@@ -7,6 +7,7 @@ import {
   type FuturesMarkMarket,
   type FuturesMarksConfig,
   impactNotionalFor,
+  indexSourcesFromReference,
   interestForInterval,
   priceTextToTicks,
 } from './marks.ts';
@@ -69,6 +70,12 @@ describe('index price', () => {
     expect(priceTextToTicks('0.000000001', 4)).toBeNull();
     expect(priceTextToTicks('-5', 1)).toBeNull();
     expect(priceTextToTicks('1e5', 1)).toBeNull();
+  });
+
+  it('reads the markets module’s reference quote of the BASE_USD pair as its source', () => {
+    const sources = indexSourcesFromReference((pairId) => (pairId === 'BTC_USD' ? { price: '67250.12' } : undefined));
+    expect(sources('BTC')).toEqual(['67250.12']);
+    expect(sources('TON')).toEqual([]);
   });
 
   it('is the median of the sources in ticks', () => {

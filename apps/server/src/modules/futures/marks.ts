@@ -126,6 +126,20 @@ export function lastFundingTime(nowMs: number, intervalMs: number): number {
   return Math.floor(nowMs / intervalMs) * intervalMs;
 }
 
+/**
+ * The index sources from the markets module's reference quotes (F2's chain, the simulator by
+ * default; the last published price when the feed is off): one source, the `{BASE}_USD` pair's.
+ * Wire as `indexSourcesFromReference((pairId) => markets.referenceQuote(pairId))`.
+ */
+export function indexSourcesFromReference(
+  referenceQuote: (pairId: string) => { price: string } | undefined,
+): (base: string) => readonly string[] {
+  return (base) => {
+    const quote = referenceQuote(`${base}_USD`);
+    return quote ? [quote.price] : [];
+  };
+}
+
 /** The interest component for an interval: the 8-hour rate scaled, rounded half away from zero. */
 export function interestForInterval(ratePer8h: bigint, intervalMs: number): bigint {
   const eightHours = 8n * 3_600_000n;
