@@ -4,6 +4,7 @@ import {
   type BookLevel,
   type BookSide,
   createFuturesMarks,
+  engineBookReader,
   type FuturesMarkMarket,
   type FuturesMarksConfig,
   impactNotionalFor,
@@ -136,6 +137,31 @@ describe('mark price', () => {
     setSources(['60100']);
     run(30);
     expect(markTicks()).toBe(601_000);
+  });
+});
+
+describe('reading the matching engine', () => {
+  it('gives the top of the book and one side’s levels, best first', () => {
+    const engine = {
+      bestBid: () => 600_100,
+      bestAsk: () => 600_120,
+      depth: (levels: number) => ({
+        bids: [
+          { priceTicks: 600_100, quantityLots: 5, orderCount: 1 },
+          { priceTicks: 600_000, quantityLots: 7, orderCount: 2 },
+        ].slice(0, levels),
+        asks: [{ priceTicks: 600_120, quantityLots: 3, orderCount: 1 }].slice(0, levels),
+      }),
+    };
+    const reader = engineBookReader((id) => (id === BTC.id ? engine : undefined));
+    expect(reader.bookTop(BTC.id)).toEqual({ bestBidTicks: 600_100, bestAskTicks: 600_120 });
+    expect(reader.bookLevels(BTC.id, 'bid', 10)).toEqual([
+      { priceTicks: 600_100, lots: 5 },
+      { priceTicks: 600_000, lots: 7 },
+    ]);
+    expect(reader.bookLevels(BTC.id, 'ask', 1)).toEqual([{ priceTicks: 600_120, lots: 3 }]);
+    expect(reader.bookTop('ETH_USD_PERP')).toEqual({ bestBidTicks: null, bestAskTicks: null });
+    expect(reader.bookLevels('ETH_USD_PERP', 'ask', 5)).toEqual([]);
   });
 });
 

@@ -1,5 +1,5 @@
 import { FUTURES_DEFAULT_FUNDING_INTERVAL_MS, type MarkPriceView } from '@platform/contracts';
-import { perp } from '@platform/engine';
+import { type BookDepth, perp } from '@platform/engine';
 import { formatDecimal, parseDecimal, toScale } from '@platform/money';
 
 /**
@@ -124,6 +124,30 @@ export function impactNotionalFor(maxLeverage: number): bigint {
 /** The latest funding time at or before `nowMs`. */
 export function lastFundingTime(nowMs: number, intervalMs: number): number {
   return Math.floor(nowMs / intervalMs) * intervalMs;
+}
+
+/** What the marks read of a perpetual's matching engine (MarketEngine has it). */
+export interface EngineBook {
+  bestBid(): number | null;
+  bestAsk(): number | null;
+  depth(levels: number): BookDepth;
+}
+
+/** bookTop and bookLevels read from each market's matching engine; an unknown market has an empty book. */
+export function engineBookReader(
+  engineOf: (marketId: string) => EngineBook | undefined,
+): Pick<FuturesMarksDeps, 'bookTop' | 'bookLevels'> {
+  return {
+    bookTop(marketId) {
+      const engine = engineOf(marketId);
+      return { bestBidTicks: engine?.bestBid() ?? null, bestAskTicks: engine?.bestAsk() ?? null };
+    },
+    bookLevels(marketId, side, depth) {
+      const book = engineOf(marketId)?.depth(depth);
+      const levels = (side === 'bid' ? book?.bids : book?.asks) ?? [];
+      return levels.map((level) => ({ priceTicks: level.priceTicks, lots: level.quantityLots }));
+    },
+  };
 }
 
 /**
