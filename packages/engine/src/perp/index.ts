@@ -3,6 +3,7 @@ export * from './adl.ts';
 export * from './api.ts';
 export * from './funding.ts';
 export * from './liquidation.ts';
+export * from './liquidation-index.ts';
 export * from './margin.ts';
 export * from './position.ts';
 export * from './pretrade.ts';
