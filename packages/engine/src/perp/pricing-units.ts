@@ -1,29 +1,21 @@
 import type { PerpSpec } from './api.ts';
 
 /**
- * The unit conversions the mark, funding and ADL maths need, kept local so that these modules do not
- * depend on the position and margin modules. Same definitions as docs/futures.md: money is 10^-8 USD,
- * and priceDecimals + quantityDecimals <= 8 makes one tick x lot an exact whole number of money units.
+ * The unit conversion and integer divisions the mark, funding and ADL maths need, kept local so that
+ * these modules do not depend on the position and margin modules. Same definitions as docs/futures.md:
+ * money is 10^-8 USD, and priceDecimals + quantityDecimals <= 8 makes one tick x lot an exact whole
+ * number of money units.
  */
 
 /** Money units per tick x lot: 10^(8 - priceDecimals - quantityDecimals). */
 export function moneyPerTickLot(spec: PerpSpec): bigint {
-  const exponent = 8 - spec.priceDecimals - spec.quantityDecimals;
-  if (!Number.isInteger(spec.priceDecimals) || !Number.isInteger(spec.quantityDecimals) || exponent < 0) {
-    throw new RangeError(`invalid perp spec: priceDecimals + quantityDecimals must be integers <= 8`);
+  const { priceDecimals, quantityDecimals } = spec;
+  const exponent = 8 - priceDecimals - quantityDecimals;
+  const wholeDecimals = Number.isInteger(priceDecimals) && Number.isInteger(quantityDecimals);
+  if (!wholeDecimals || priceDecimals < 0 || quantityDecimals < 0 || exponent < 0) {
+    throw new RangeError('invalid perp spec: decimals must be whole, not negative, and sum to 8 or less');
   }
   return 10n ** BigInt(exponent);
-}
-
-/** Signed lots x ticks as money, exact (the sign of lots is kept). */
-export function signedValueMoney(spec: PerpSpec, priceTicks: number, lots: number): bigint {
-  return BigInt(lots) * BigInt(priceTicks) * moneyPerTickLot(spec);
-}
-
-/** Unrealised P&L at the mark, exact money: size x mark - signed cost (cost counts + for longs, - for shorts). */
-export function unrealisedPnlMoney(spec: PerpSpec, sizeLots: number, costTickLots: bigint, markTicks: number): bigint {
-  const signedCost = sizeLots < 0 ? -costTickLots : costTickLots;
-  return (BigInt(sizeLots) * BigInt(markTicks) - signedCost) * moneyPerTickLot(spec);
 }
 
 /** Asserts a price in ticks: a positive safe integer. */
