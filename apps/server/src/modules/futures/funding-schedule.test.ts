@@ -38,6 +38,7 @@ function setup(options: { startMs?: number; failing?: Set<string>; log?: typeof 
       attempts.push({ marketId, rate, markTicks, fundingTime });
       if (failing.has(marketId)) throw new Error('ledger unavailable');
       paid.push({ marketId, rate, markTicks, fundingTime });
+      return { ok: true };
     },
     clock: () => new Date(nowMs),
     fundingIntervalMs: INTERVAL,
@@ -118,6 +119,25 @@ describe('funding schedule', () => {
     expect(warnings).toEqual([{ market: 'BTC_USD_PERP', skipped: 7 }]);
   });
 
+  it('takes a refusal (already settled, after a restart) as final: no retry', async () => {
+    let attempts = 0;
+    const refusing = createFundingSchedule({
+      marketIds: () => ['BTC_USD_PERP'],
+      marks: { mark: () => ({ markTicks: 600_000 }), fundingRate: () => 10_000n, resetPremium: () => {} },
+      settleFunding: async () => {
+        attempts += 1;
+        return { ok: false, code: 'VALIDATION_ERROR', message: 'This funding round was already settled' };
+      },
+      clock: () => new Date(DAY + 9 * HOUR),
+      fundingIntervalMs: INTERVAL,
+      log: silent,
+    });
+    await refusing.tick();
+    await refusing.tick();
+    expect(attempts).toBe(1);
+    expect(refusing.pending()).toEqual([]);
+  });
+
   it('never runs two ticks at once', async () => {
     const { schedule, attempts } = setup();
     await Promise.all([schedule.tick(), schedule.tick(), schedule.tick()]);
@@ -155,6 +175,7 @@ describe('funding from the marks', () => {
       marks,
       settleFunding: async (marketId, rate, markTicks, fundingTime) => {
         paid.push({ marketId, rate, markTicks, fundingTime });
+        return { ok: true as const };
       },
       clock: () => new Date(nowMs),
       fundingIntervalMs: interval,

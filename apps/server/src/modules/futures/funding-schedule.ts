@@ -9,7 +9,10 @@ import { lastFundingTime } from './marks.ts';
  *
  * - Exactly once: settleFunding is idempotent per (market, funding time) in the ledger, and here a
  *   round is only retried until it succeeds, always with the same frozen rate and mark.
- * - Failures are logged and retried on the next tick.
+ * - An error (settleFunding throws or rejects: the database or the exchange could not write) is
+ *   logged and the round retried on the next tick. A refusal (settleFunding answers a failure
+ *   Result: the round was already settled, say after a restart, or the market is unknown) is final
+ *   for that round: logged, not retried, since asking again would be refused again.
  * - Downtime: only the latest due round is paid (the one at or before now), once the market has a
  *   mark; rounds missed while the server was down are not paid retroactively: nobody's position at
  *   those times can be rebuilt with a fair rate, and Binance likewise pays rounds at their time. A
@@ -28,8 +31,8 @@ export interface FundingMarks {
 export interface FundingScheduleDeps {
   marketIds: () => readonly string[];
   marks: FundingMarks;
-  /** Pays one round; idempotent per (marketId, fundingTime). */
-  settleFunding: (marketId: string, rate: bigint, markTicks: number, fundingTime: number) => Promise<void>;
+  /** Pays one round; idempotent per (marketId, fundingTime). A lib/errors Result fits as its answer. */
+  settleFunding: (marketId: string, rate: bigint, markTicks: number, fundingTime: number) => Promise<SettleOutcome>;
   clock: () => Date;
   fundingIntervalMs: number;
   log: {
@@ -39,6 +42,9 @@ export interface FundingScheduleDeps {
   /** How often the timer looks for due rounds (1 s). */
   tickMs?: number;
 }
+
+/** What settleFunding may answer: a failure is a final refusal of the round (see above). */
+export type SettleOutcome = { ok: true } | { ok: false; code: string; message?: string };
 
 export interface FundingRound {
   marketId: string;
@@ -80,10 +86,15 @@ export function createFundingSchedule(deps: FundingScheduleDeps): FundingSchedul
 
   const settleOne = async (round: FundingRound): Promise<void> => {
     try {
-      await deps.settleFunding(round.marketId, round.rate, round.markTicks, round.fundingTime);
+      const outcome = await deps.settleFunding(round.marketId, round.rate, round.markTicks, round.fundingTime);
       settled.set(round.marketId, round.fundingTime);
       if (pending.get(round.marketId) === round) pending.delete(round.marketId);
-      deps.log.info(roundDetails(round), 'funding round settled');
+      if (!outcome.ok) {
+        const { code, message } = outcome;
+        deps.log.info({ ...roundDetails(round), code, reason: message }, 'funding round refused; not retried');
+      } else {
+        deps.log.info(roundDetails(round), 'funding round settled');
+      }
     } catch (error) {
       deps.log.warn({ err: error, ...roundDetails(round) }, 'funding round failed; retried on the next tick');
     }
