@@ -12,6 +12,7 @@ import { seedMarkets } from './seed.ts';
 import { FuturesOrders } from './service.ts';
 import type { FuturesMarkSource } from './types.ts';
 import { ticksOfText } from './units.ts';
+import { createFuturesWorkers, type FuturesWorkers } from './workers.ts';
 
 export { accountFuturesOrdersTopic, accountPositionsTopic } from './publish.ts';
 export type { FuturesMarkSource } from './types.ts';
@@ -31,11 +32,11 @@ export interface FuturesExchange {
   settleFunding(marketId: string, rate: bigint, markTicks: number, fundingTime: number): Promise<Result<FundingRow>>;
 }
 
-export type Futures = ModuleParts & { exchange: FuturesExchange };
+export type Futures = ModuleParts & { exchange: FuturesExchange; workers: FuturesWorkers };
 
 export type FuturesUses = {
   markets: Pick<Markets, 'referenceQuote'>;
-  /** The mark source (modules/futures/marks.ts) once it exists; without it the index stands in. */
+  /** A mark source to use instead of the module's own (modules/futures/marks.ts); the index stands in before a mark. */
   marks?: FuturesMarkSource | undefined;
 };
 
@@ -57,7 +58,10 @@ export async function createFutures(context: AppContext, uses: FuturesUses): Pro
   const specs = futuresMarketSpecs();
   await seedMarkets(db, specs);
   const markets = new Map(specs.map((spec) => [spec.id, spec]));
-  const markOf = markFunction(markets, uses);
+  // The marks read the books, the books' checks read the marks: bound once both exist.
+  let workers: FuturesWorkers | undefined;
+  const marks: FuturesMarkSource = uses.marks ?? { mark: (marketId) => workers?.marks.mark(marketId) ?? null };
+  const markOf = markFunction(markets, { ...uses, marks });
   const publisher = new Publisher(pubsub, markOf, clock);
   const core = new FuturesCore({ db, log, clock, bandBps: config.priceBandBps, markets, markOf, publisher });
   await core.start();
@@ -79,9 +83,22 @@ export async function createFutures(context: AppContext, uses: FuturesUses): Pro
     settleFunding: (marketId, rate, markTicks, fundingTime) =>
       accounts.settleFunding(marketId, rate, markTicks, fundingTime),
   };
+  workers = createFuturesWorkers(context, {
+    specs,
+    core,
+    orders,
+    accounts,
+    referenceQuote: (pairId) => uses.markets.referenceQuote(pairId),
+  });
+  const running = workers;
   return {
     exchange,
-    routes: (scope) => futuresRoutes(scope, context, { exchange, core, uses }),
-    stop: () => core.stop(),
+    workers: running,
+    routes: (scope) => futuresRoutes(scope, context, { exchange, core, uses: { ...uses, marks } }),
+    start: () => running.start(),
+    stop: async () => {
+      await running.stop();
+      await core.stop();
+    },
   };
 }
