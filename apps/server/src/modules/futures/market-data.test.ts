@@ -1,0 +1,148 @@
+import { beforeAll, expect, it } from 'vitest';
+import { describeEachDatabase } from '../../test/harness.ts';
+import { futuresTrader, order, positions, setIndex } from './test-support.ts';
+
+const ENVIRONMENT = { PRICE_FEED_ENABLED: 'false', RATE_LIMIT_ENABLED: 'false' };
+
+describeEachDatabase(
+  'futures market data, preview and TP/SL',
+  (server) => {
+    beforeAll(() => server().services.futures.workers.funding.stop());
+
+    it('lists the ten perpetuals with their tiers, book and mark', async () => {
+      setIndex(server(), 'SOL', '150');
+      const list = await server().request('GET', '/v1/futures/markets');
+      expect(list.status).toBe(200);
+      expect(list.body.markets.map((m: { id: string }) => m.id)).toEqual(
+        ['BTC', 'ETH', 'SOL', 'BNB', 'XRP', 'DOGE', 'ADA', 'AVAX', 'LINK', 'TON'].map((base) => `${base}_USD_PERP`),
+      );
+      const sol = await server().request('GET', '/v1/futures/markets/sol_usd_perp');
+      expect(sol.body).toMatchObject({
+        tick_size: '0.01',
+        lot_size: '0.01',
+        max_leverage: 75,
+        taker_fee_rate: '0.0004',
+      });
+      const tiers = await server().request('GET', '/v1/futures/markets/BTC_USD_PERP/tiers');
+      expect(tiers.body.tiers[0]).toMatchObject({
+        notional_cap: '50000',
+        max_leverage: 100,
+        maintenance_margin_rate: '0.005',
+      });
+      // cum_n = floor_n x (mmr_n - mmr_n-1) + cum_n-1: 50,000 x 0.5 % = 250, then 250,000 x 1.5 % + 250 = 4,000.
+      expect(tiers.body.tiers[1]).toMatchObject({ notional_floor: '50000', maintenance_amount: '250' });
+      expect(tiers.body.tiers[2]).toMatchObject({ notional_floor: '250000', maintenance_amount: '4000' });
+      const mark = await server().request('GET', '/v1/futures/markets/SOL_USD_PERP/mark');
+      expect(mark.body).toMatchObject({ market: 'SOL_USD_PERP', index_price: '150' });
+      const book = await server().request('GET', '/v1/futures/markets/SOL_USD_PERP/orderbook?depth=5');
+      expect(book.body).toMatchObject({ market: 'SOL_USD_PERP', bids: [], asks: [] });
+      expect((await server().request('GET', '/v1/futures/markets/NOPE_USD_PERP')).body.error.code).toBe(
+        'FUTURES_MARKET_NOT_FOUND',
+      );
+      expect((await server().request('GET', '/v1/futures/insurance-fund')).body.currency).toBe('USD');
+    });
+
+    it('previews the margin, fee and liquidation price of an order before it is sent', async () => {
+      setIndex(server(), 'BTC', '50000');
+      const a = await futuresTrader(server(), '1000');
+      const preview = await server().request('POST', '/v1/futures/orders/preview', {
+        token: a.token,
+        body: { market: 'BTC_USD_PERP', side: 'buy', type: 'limit', price: '50000', quantity: '0.1' },
+      });
+      expect(preview.status).toBe(200);
+      // 5,000 at 20x: 250 of margin and a 2 fee (taker, the worst case).
+      expect(preview.body).toMatchObject({
+        notional: '5000',
+        initial_margin: '250',
+        fee: '2',
+        cost: '252',
+        resulting_side: 'long',
+        resulting_size: '0.1',
+        resulting_entry_price: '50000',
+        error: null,
+      });
+      expect(preview.body.liquidation_price).not.toBeNull();
+      const tooBig = await server().request('POST', '/v1/futures/orders/preview', {
+        token: a.token,
+        body: { market: 'BTC_USD_PERP', side: 'buy', type: 'limit', price: '50000', quantity: '1' },
+      });
+      expect(tooBig.body.error).toMatchObject({ code: 'INSUFFICIENT_MARGIN' });
+      const nul = await server().request('POST', '/v1/futures/orders', {
+        token: a.token,
+        body: { market: 'BTC_USD_PERP', side: 'buy', type: 'limit', price: '50000\u0000', quantity: '0.1' },
+      });
+      expect(nul.body.error.code).toBe('VALIDATION_ERROR');
+      const fine = await server().request('POST', '/v1/futures/orders', {
+        token: a.token,
+        body: { market: 'BTC_USD_PERP', side: 'buy', type: 'limit', price: '50000.05', quantity: '0.1' },
+      });
+      expect(fine.body.error.code).toBe('VALIDATION_ERROR');
+      expect((await server().request('GET', '/v1/futures/orders', { token: a.token })).body.orders).toEqual([]);
+    });
+
+    it('turns TP/SL into reduce-only orders that follow the position and go when it closes', async () => {
+      setIndex(server(), 'ETH', '3000');
+      const a = await futuresTrader(server(), '2000');
+      const b = await futuresTrader(server(), '2000');
+      const ask = await order(server(), b, {
+        market: 'ETH_USD_PERP',
+        side: 'sell',
+        type: 'limit',
+        price: '3000',
+        quantity: '1',
+      });
+      expect(ask.status).toBe(201);
+      const bought = await order(server(), a, {
+        market: 'ETH_USD_PERP',
+        side: 'buy',
+        type: 'market',
+        quantity: '0.4',
+        take_profit_price: '3300',
+        stop_loss_price: '2800',
+      });
+      expect(bought.body.status).toBe('filled');
+      const [position] = await positions(server(), a);
+      expect(position).toMatchObject({ size: '0.4', take_profit_price: '3300', stop_loss_price: '2800' });
+      const open = async () =>
+        (await server().request('GET', '/v1/futures/orders?status=open', { token: a.token })).body.orders as {
+          type: string;
+          quantity: string;
+          origin: string;
+          reduce_only: boolean;
+        }[];
+      let tpsl = await open();
+      expect(tpsl.map((o) => [o.type, o.quantity, o.origin, o.reduce_only]).sort()).toEqual([
+        ['stop_market', '0.4', 'tpsl', true],
+        ['take_profit_market', '0.4', 'tpsl', true],
+      ]);
+      // The position grows: the TP/SL follow it.
+      await order(server(), a, { market: 'ETH_USD_PERP', side: 'buy', type: 'market', quantity: '0.2' });
+      tpsl = await open();
+      expect(tpsl.map((o) => o.quantity)).toEqual(['0.6', '0.6']);
+      const wrong = await server().request('PUT', '/v1/futures/positions/ETH_USD_PERP/tpsl', {
+        token: a.token,
+        body: { stop_loss_price: '3100' },
+      });
+      expect(wrong.body.error.code).toBe('INVALID_PRICE');
+      // Closed through the book (b's bid under its own ask): the TP/SL orders are cancelled with it.
+      const bid = await order(server(), b, {
+        market: 'ETH_USD_PERP',
+        side: 'buy',
+        type: 'limit',
+        price: '2990',
+        quantity: '0.6',
+      });
+      expect(bid.status).toBe(201);
+      const closed = await order(server(), a, {
+        market: 'ETH_USD_PERP',
+        side: 'sell',
+        type: 'market',
+        close_position: true,
+      });
+      expect(closed.body.status, JSON.stringify([bid.body, closed.body])).toBe('filled');
+      expect(await positions(server(), a)).toEqual([]);
+      expect(await open()).toEqual([]);
+    });
+  },
+  ENVIRONMENT,
+);
