@@ -143,6 +143,44 @@ describeEachDatabase(
       expect(await positions(server(), a)).toEqual([]);
       expect(await open()).toEqual([]);
     });
+
+    it('publishes the book, the trades and the user channels once a batch has committed', async () => {
+      setIndex(server(), 'LINK', '15');
+      const a = await futuresTrader(server(), '500');
+      const b = await futuresTrader(server(), '500');
+      const seen = new Map<string, unknown[]>();
+      const topics = [
+        'orderbook.LINK_USD_PERP',
+        'trades.LINK_USD_PERP',
+        `account.${a.id}.positions`,
+        `account.${a.id}.futures_orders`,
+      ];
+      const stops = topics.map((topic) =>
+        server().pubsub.subscribe(topic, (message) => seen.set(topic, [...(seen.get(topic) ?? []), message])),
+      );
+      await order(server(), b, { market: 'LINK_USD_PERP', side: 'sell', type: 'limit', price: '15', quantity: '2' });
+      await order(server(), a, { market: 'LINK_USD_PERP', side: 'buy', type: 'market', quantity: '2' });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      for (const stop of stops) stop();
+      expect(seen.get('orderbook.LINK_USD_PERP')?.[0]).toMatchObject({ trading_pair: 'LINK_USD_PERP', kind: 'delta' });
+      expect(seen.get('trades.LINK_USD_PERP')).toEqual([
+        expect.objectContaining({
+          trading_pair: 'LINK_USD_PERP',
+          price: '15',
+          quantity: '2',
+          total: '30',
+          side: 'buy',
+        }),
+      ]);
+      expect(seen.get(`account.${a.id}.positions`)).toEqual([
+        expect.objectContaining({
+          market: 'LINK_USD_PERP',
+          reason: 'fill',
+          position: expect.objectContaining({ size: '2' }),
+        }),
+      ]);
+      expect(seen.get(`account.${a.id}.futures_orders`)).toEqual([expect.objectContaining({ status: 'filled' })]);
+    });
   },
   ENVIRONMENT,
 );
