@@ -181,6 +181,33 @@ describeEachDatabase(
       ]);
       expect(seen.get(`account.${a.id}.futures_orders`)).toEqual([expect.objectContaining({ status: 'filled' })]);
     });
+
+    it('modifies an open order (price and quantity) after checking it again', async () => {
+      setIndex(server(), 'AVAX', '30');
+      const a = await futuresTrader(server(), '100');
+      const placed = await order(server(), a, {
+        market: 'AVAX_USD_PERP',
+        side: 'buy',
+        type: 'limit',
+        price: '29',
+        quantity: '10',
+      });
+      expect(placed.status).toBe(201);
+      const modify = (body: Record<string, unknown>) =>
+        server().request('PUT', `/v1/futures/orders/${placed.body.id}`, { token: a.token, body });
+      const repriced = await modify({ price: '29.5' });
+      expect(repriced.body).toMatchObject({ price: '29.5', quantity: '10', status: 'pending' });
+      const resized = await modify({ quantity: '20' });
+      expect(resized.body).toMatchObject({ price: '29.5', quantity: '20' });
+      // 20 x 29.5 = 590 at 20x: 29.5 of margin plus a 0.236 taker fee.
+      expect((await server().request('GET', '/v1/futures/account', { token: a.token })).body.order_margin).toBe(
+        '29.736',
+      );
+      const tooBig = await modify({ quantity: '100' });
+      expect(tooBig.body.error.code).toBe('INSUFFICIENT_MARGIN');
+      expect((await modify({ quantity: '-1' })).body.error.code).toBe('VALIDATION_ERROR');
+      expect((await modify({ price: '29.5001' })).body.error.code).toBe('VALIDATION_ERROR');
+    });
   },
   ENVIRONMENT,
 );
