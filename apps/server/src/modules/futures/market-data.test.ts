@@ -208,6 +208,25 @@ describeEachDatabase(
       expect((await modify({ quantity: '-1' })).body.error.code).toBe('VALIDATION_ERROR');
       expect((await modify({ price: '29.5001' })).body.error.code).toBe('VALIDATION_ERROR');
     });
+
+    it('trims a reduce-only order when the position shrinks under it', async () => {
+      setIndex(server(), 'TON', '5');
+      const a = await futuresTrader(server(), '100');
+      const b = await futuresTrader(server(), '100');
+      const ton = (trader: typeof a, body: Record<string, unknown>) =>
+        order(server(), trader, { market: 'TON_USD_PERP', ...body });
+      await ton(b, { side: 'sell', type: 'limit', price: '5', quantity: '20' });
+      expect((await ton(a, { side: 'buy', type: 'market', quantity: '20' })).body.status).toBe('filled');
+      const takeProfit = await ton(a, { side: 'sell', type: 'limit', price: '5.4', quantity: '20', reduce_only: true });
+      expect(takeProfit.status).toBe(201);
+      const more = await ton(a, { side: 'sell', type: 'limit', price: '5.5', quantity: '1', reduce_only: true });
+      expect(more.body.error.code).toBe('REDUCE_ONLY_WOULD_INCREASE');
+      // Half the position goes at market: the reduce-only order keeps only what the rest allows.
+      await ton(b, { side: 'buy', type: 'limit', price: '5', quantity: '12' });
+      expect((await ton(a, { side: 'sell', type: 'market', quantity: '12' })).body.status).toBe('filled');
+      const trimmed = await server().request('GET', `/v1/futures/orders/${takeProfit.body.id}`, { token: a.token });
+      expect(trimmed.body).toMatchObject({ quantity: '8', status: 'pending', reduce_only: true });
+    });
   },
   ENVIRONMENT,
 );
