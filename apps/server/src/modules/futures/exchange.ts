@@ -108,7 +108,12 @@ export class FuturesCore {
     batch.freeze();
     await this.deps.db.transaction((tx) => writeBatch(tx, batch, this.deps.markets));
     for (const [index, job] of pending.entries()) job.resolve(results[index]!);
-    this.deps.publisher.committed(this.state, batch);
+    try {
+      this.deps.publisher.committed(this.state, batch);
+    } catch (error) {
+      // The batch is durable and answered: a message that cannot be built is logged, not undone.
+      this.deps.log.error({ err: error }, 'futures batch committed but its messages could not be built');
+    }
   }
 
   /** Synchronous: nothing else touches the state while a batch is decided. */
