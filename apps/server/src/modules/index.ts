@@ -6,6 +6,7 @@ import { adminSimulatorRoutes } from './admin/simulator.ts';
 import { adminTradingPairsRoutes } from './admin/trading-pairs.ts';
 import { createAuth } from './auth/index.ts';
 import { createConversions } from './conversions/index.ts';
+import { createFutures, type Futures } from './futures/index.ts';
 import { healthRoutes } from './health/routes.ts';
 import { createKyc } from './kyc/index.ts';
 import { BalanceCache } from './ledger/balance-cache.ts';
@@ -37,6 +38,7 @@ export type Services = {
   payments: Payments;
   withdrawals: Withdrawals;
   conversions: ModuleParts;
+  futures: Futures;
 };
 
 /** What the server holds of the ledger beside its functions: the balance cache its readers share. */
@@ -90,6 +92,7 @@ export async function composeModules(context: AppContext): Promise<Services> {
     insertNotifications: notifications.insert,
   });
   const conversions = createConversions(context, { markets, trading });
+  const futures = await createFutures(context, { markets });
   return {
     health,
     ledger,
@@ -108,6 +111,7 @@ export async function composeModules(context: AppContext): Promise<Services> {
     payments,
     withdrawals,
     conversions,
+    futures,
   };
 }
 
@@ -135,5 +139,6 @@ export function registrationOrder(services: Services): ModuleParts[] {
     services.payments,
     services.withdrawals,
     services.conversions,
+    services.futures,
   ];
 }

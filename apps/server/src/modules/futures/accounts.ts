@@ -1,0 +1,192 @@
+import type { FuturesAccount, FuturesOrder, FuturesPosition, MarginMode } from '@platform/contracts';
+import { perp } from '@platform/engine';
+import type { Database } from '../../db/database.ts';
+import { fail, ok, type Result } from '../../lib/errors.ts';
+import { balanceOf } from '../ledger/service.ts';
+import {
+  type MarginCommand,
+  moveIsolatedMargin,
+  setLeverage,
+  setMarginMode,
+  setTpsl,
+  type TpslCommand,
+  type TransferCommand,
+  transfer,
+} from './account-commands.ts';
+import { EntryBuilder, FUTURES_WALLET, type FundingRow, type TransferRow } from './batch.ts';
+import type { FuturesCore } from './exchange.ts';
+import { type FundingCommand, settleFunding } from './funding.ts';
+import type { ModifyCommand } from './modify.ts';
+import { modifyOrder } from './modify.ts';
+import { accountView, type MarkOf, positionView } from './risk.ts';
+import type { SettingsState } from './types.ts';
+import { storedUnits } from './units.ts';
+
+/** Account-level commands over the exchange's queue, and the in-memory views of an account. */
+export class FuturesAccounts {
+  constructor(
+    private readonly db: Database,
+    private readonly core: FuturesCore,
+    private readonly markOf: MarkOf,
+  ) {}
+
+  transfer(command: TransferCommand): Promise<Result<TransferRow & { repeated: boolean }>> {
+    return this.core.submit({
+      kind: 'transfer',
+      payload: command,
+      accounts: [command.accountId],
+      alone: command.direction === 'to_futures',
+      prepare: () => this.transferPrepare(command),
+      decide: (ctx) => {
+        const repeated = ctx.batch.transfers.find(
+          (t) =>
+            command.clientTransferId !== null &&
+            t.accountId === command.accountId &&
+            t.clientTransferId === command.clientTransferId,
+        );
+        if (repeated) return ok({ ...repeated, repeated: true });
+        const done = transfer(ctx, command);
+        return done.ok ? ok({ ...done.value, repeated: false }) : done;
+      },
+    });
+  }
+
+  private async transferPrepare(command: TransferCommand): Promise<Result<TransferRow & { repeated: boolean }> | null> {
+    if (command.clientTransferId !== null) {
+      const found = await this.db.query<{
+        id: string;
+        direction: 'to_futures' | 'to_spot';
+        amount: string;
+        created_at: Date;
+      }>(
+        'SELECT id, direction, amount::text AS amount, created_at FROM futures_transfers WHERE account_id = $1 AND client_transfer_id = $2',
+        [command.accountId, command.clientTransferId],
+      );
+      const row = found.rows[0];
+      if (row) {
+        const amount = storedUnits(row.amount, 8);
+        if (row.direction !== command.direction || amount !== command.amount) return fail('IDEMPOTENCY_CONFLICT');
+        return ok({ ...command, id: row.id, createdAt: new Date(row.created_at), repeated: true });
+      }
+    }
+    if (command.direction !== 'to_futures') return null;
+    const spot = await balanceOf(this.db, command.accountId, 'USD');
+    // The spot balance may carry up to 18 decimals; compare at that scale.
+    return storedUnits(spot.available, 18) < command.amount * 10n ** 10n ? fail('INSUFFICIENT_BALANCE') : null;
+  }
+
+  private run<T>(
+    kind: string,
+    accountId: string,
+    payload: unknown,
+    decide: Parameters<FuturesCore['submit']>[0]['decide'],
+  ) {
+    return this.core.submit({ kind, payload, accounts: [accountId], decide }) as Promise<Result<T>>;
+  }
+
+  setLeverage(accountId: string, marketId: string, leverage: number): Promise<Result<SettingsState>> {
+    return this.run('leverage', accountId, { accountId, marketId, leverage }, (ctx) =>
+      setLeverage(ctx, accountId, marketId, leverage),
+    );
+  }
+
+  setMarginMode(accountId: string, marketId: string, mode: MarginMode): Promise<Result<SettingsState>> {
+    return this.run('margin_mode', accountId, { accountId, marketId, mode }, (ctx) =>
+      setMarginMode(ctx, accountId, marketId, mode),
+    );
+  }
+
+  moveMargin(command: MarginCommand): Promise<Result<{ margin: bigint }>> {
+    return this.run('isolated_margin', command.accountId, command, (ctx) => moveIsolatedMargin(ctx, command));
+  }
+
+  setTpsl(command: TpslCommand) {
+    return this.run<{ takeProfitTicks: number | null; stopLossTicks: number | null }>(
+      'tpsl',
+      command.accountId,
+      command,
+      (ctx) => setTpsl(ctx, command),
+    );
+  }
+
+  modifyOrder(command: ModifyCommand): Promise<Result<FuturesOrder>> {
+    return this.run('modify', command.accountId, command, (ctx) => modifyOrder(ctx, command));
+  }
+
+  /** One funding round (idempotent per market and funding time). */
+  settleFunding(marketId: string, rate: bigint, markTicks: number, fundingTime: number): Promise<Result<FundingRow>> {
+    const command: FundingCommand = { marketId, rate, markTicks, fundingTime };
+    return this.core.submit<FundingRow>({
+      kind: 'funding',
+      payload: command,
+      accounts: [],
+      prepare: async () => {
+        const done = await this.db.query(
+          'SELECT 1 FROM futures_funding_rounds WHERE market_id = $1 AND funding_time = $2',
+          [marketId, fundingTime],
+        );
+        return done.rows.length > 0
+          ? fail('VALIDATION_ERROR', { message: 'This funding round was already settled' })
+          : null;
+      },
+      decide: (ctx) =>
+        ctx.batch.funding.some((r) => r.marketId === marketId && r.fundingTime === fundingTime)
+          ? fail('VALIDATION_ERROR', { message: 'This funding round was already settled' })
+          : settleFunding(ctx, command),
+    });
+  }
+
+  /** Tops the house's futures wallet up to `target` from market_making when it holds less than half of it. */
+  fundHouse(accountId: string, target: bigint): Promise<Result<bigint>> {
+    return this.run<bigint>('house_funding', accountId, { accountId, target }, (ctx) => {
+      const wallet = ctx.state.wallet(accountId);
+      const held = wallet.available + wallet.locked;
+      if (held * 2n >= target) return ok(0n);
+      const entry = new EntryBuilder('futures_house_funding', `${accountId}:${ctx.now.getTime()}`);
+      entry.move(
+        [{ kind: 'system', name: 'market_making' }, 'available'],
+        [FUTURES_WALLET(accountId), 'available'],
+        target - held,
+      );
+      wallet.available += target - held;
+      ctx.batch.addEntry(entry);
+      return ok(target - held);
+    });
+  }
+
+  async account(accountId: string): Promise<FuturesAccount> {
+    await this.core.state.loadWallets(this.db, [accountId]);
+    return accountView(this.core.state, accountId, this.markOf);
+  }
+
+  async positions(accountId: string): Promise<FuturesPosition[]> {
+    await this.core.state.loadWallets(this.db, [accountId]);
+    const state = this.core.state;
+    return state
+      .positionsOf(accountId)
+      .filter((p) => p.sizeLots !== 0)
+      .map((p) => positionView(state, p, this.markOf));
+  }
+
+  settings(accountId: string) {
+    const state = this.core.state;
+    return [...state.markets.values()].map((spec) => {
+      const setting = state.setting(accountId, spec.id);
+      return {
+        market: spec.id,
+        leverage: setting.leverage,
+        margin_mode: setting.mode,
+        max_leverage: maxLeverageNow(this.core, accountId, spec.id, this.markOf),
+      };
+    });
+  }
+}
+
+/** The highest leverage the current position allows (its tier at mark), within the market's maximum. */
+export function maxLeverageNow(core: FuturesCore, accountId: string, marketId: string, markOf: MarkOf): number {
+  const spec = core.state.markets.get(marketId)!;
+  const position = core.state.position(accountId, marketId);
+  const mark = markOf(marketId) ?? 0;
+  const notional = perp.notionalMoney(spec, mark, Math.abs(position.sizeLots));
+  return Math.min(spec.maxLeverage, perp.maxLeverageForNotional(spec.tiers, notional));
+}

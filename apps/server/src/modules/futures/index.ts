@@ -1,0 +1,104 @@
+import type { AppContext, ModuleParts } from '../../context.ts';
+import type { Result } from '../../lib/errors.ts';
+import type { Markets } from '../markets/index.ts';
+import { FuturesAccounts } from './accounts.ts';
+import type { FundingRow } from './batch.ts';
+import { FuturesCore } from './exchange.ts';
+import { type FuturesMarketSpec, futuresMarketSpecs } from './markets.ts';
+import { Publisher } from './publish.ts';
+import type { MarkOf } from './risk.ts';
+import { futuresRoutes } from './routes/index.ts';
+import { seedMarkets } from './seed.ts';
+import { FuturesOrders } from './service.ts';
+import type { FuturesMarkSource } from './types.ts';
+import { ticksOfText } from './units.ts';
+import { createFuturesWorkers, type FuturesWorkers } from './workers.ts';
+
+export { accountFuturesOrdersTopic, accountPositionsTopic } from './publish.ts';
+export type { FuturesMarkSource } from './types.ts';
+
+/** What other parts of the server (marks, funding timer, market makers) use of the futures exchange. */
+export interface FuturesExchange {
+  markets: ReadonlyMap<string, FuturesMarketSpec>;
+  /** The mark used for margin (the mark source's, else the index), ticks; null before either exists. */
+  markOf: MarkOf;
+  bookTop(marketId: string): { bidTicks: number | null; askTicks: number | null };
+  depth(
+    marketId: string,
+    levels: number,
+  ): { bids: { priceTicks: number; quantityLots: number }[]; asks: { priceTicks: number; quantityLots: number }[] };
+  orders: FuturesOrders;
+  accounts: FuturesAccounts;
+  settleFunding(marketId: string, rate: bigint, markTicks: number, fundingTime: number): Promise<Result<FundingRow>>;
+}
+
+export type Futures = ModuleParts & { exchange: FuturesExchange; workers: FuturesWorkers };
+
+export type FuturesUses = {
+  markets: Pick<Markets, 'referenceQuote'>;
+  /** A mark source to use instead of the module's own (modules/futures/marks.ts); the index stands in before a mark. */
+  marks?: FuturesMarkSource | undefined;
+};
+
+/** The index fallback: the spot pair's reference price (the price sources, never a trade on our books). */
+function markFunction(specs: ReadonlyMap<string, FuturesMarketSpec>, uses: FuturesUses): MarkOf {
+  return (marketId) => {
+    const spec = specs.get(marketId);
+    if (!spec) return null;
+    const mark = uses.marks?.mark(marketId);
+    if (mark) return mark.markTicks;
+    const quote = uses.markets.referenceQuote(spec.indexPair);
+    return quote ? ticksOfText(quote.price, spec.priceDecimals) : null;
+  };
+}
+
+/** Perpetual futures: markets seeded from code, the exchange rebuilt from committed rows, the /v1/futures routes. */
+export async function createFutures(context: AppContext, uses: FuturesUses): Promise<Futures> {
+  const { db, log, clock, pubsub, config } = context;
+  const specs = futuresMarketSpecs();
+  await seedMarkets(db, specs);
+  const markets = new Map(specs.map((spec) => [spec.id, spec]));
+  // The marks read the books, the books' checks read the marks: bound once both exist.
+  let workers: FuturesWorkers | undefined;
+  const marks: FuturesMarkSource = uses.marks ?? { mark: (marketId) => workers?.marks.mark(marketId) ?? null };
+  const markOf = markFunction(markets, { ...uses, marks });
+  const publisher = new Publisher(pubsub, markOf, clock);
+  const core = new FuturesCore({ db, log, clock, bandBps: config.priceBandBps, markets, markOf, publisher });
+  await core.start();
+  const orders = new FuturesOrders(db, core, markets);
+  const accounts = new FuturesAccounts(db, core, markOf);
+  const exchange: FuturesExchange = {
+    markets,
+    markOf,
+    bookTop: (marketId) => {
+      const engine = core.state.engines.get(marketId);
+      return { bidTicks: engine?.bestBid() ?? null, askTicks: engine?.bestAsk() ?? null };
+    },
+    depth: (marketId, levels) => {
+      const depth = core.state.engines.get(marketId)?.depth(levels);
+      return { bids: depth?.bids ?? [], asks: depth?.asks ?? [] };
+    },
+    orders,
+    accounts,
+    settleFunding: (marketId, rate, markTicks, fundingTime) =>
+      accounts.settleFunding(marketId, rate, markTicks, fundingTime),
+  };
+  workers = createFuturesWorkers(context, {
+    specs,
+    core,
+    orders,
+    accounts,
+    referenceQuote: (pairId) => uses.markets.referenceQuote(pairId),
+  });
+  const running = workers;
+  return {
+    exchange,
+    workers: running,
+    routes: (scope) => futuresRoutes(scope, context, { exchange, core, uses: { ...uses, marks } }),
+    start: () => running.start(),
+    stop: async () => {
+      await running.stop();
+      await core.stop();
+    },
+  };
+}

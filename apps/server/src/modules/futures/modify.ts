@@ -1,0 +1,65 @@
+import type { FuturesOrder } from '@platform/contracts';
+import { fail, ok, type Result } from '../../lib/errors.ts';
+import type { DecideContext } from './context.ts';
+import { applyEvents } from './engine-events.ts';
+import { checkOrder } from './orders.ts';
+import { orderView } from './rows.ts';
+
+export type ModifyCommand = {
+  accountId: string;
+  orderId: string;
+  quantityLots: number | undefined;
+  priceTicks: number | undefined;
+  stopTicks: number | undefined;
+};
+
+/**
+ * Changes an open order's quantity, price or stop price (the engine keeps its place when only the
+ * quantity falls). The changed order passes the pre-trade check again, without its old self.
+ */
+export function modifyOrder(ctx: DecideContext, command: ModifyCommand): Result<FuturesOrder> {
+  const { state } = ctx;
+  const order = state.orders.get(command.orderId);
+  if (!order || order.accountId !== command.accountId) return fail('ORDER_NOT_OPEN');
+  if (order.origin === 'tpsl' || order.closePosition)
+    return fail('VALIDATION_ERROR', { message: 'This order follows its position' });
+  if (command.priceTicks !== undefined && order.priceTicks === null)
+    return fail('VALIDATION_ERROR', { message: 'This order has no price' });
+  if (command.stopTicks !== undefined && order.stopTicks === null)
+    return fail('VALIDATION_ERROR', { message: 'This order has no stop price' });
+  const quantity = command.quantityLots ?? order.quantityLots;
+  if (quantity <= order.filledLots)
+    return fail('VALIDATION_ERROR', { message: 'Quantity must exceed what has filled' });
+  state.orders.delete(order.id);
+  const checked = checkOrder(ctx, order.accountId, {
+    ...order,
+    quantityLots: quantity - order.filledLots,
+    priceTicks: command.priceTicks ?? order.priceTicks,
+    stopTicks: command.stopTicks ?? order.stopTicks,
+  });
+  state.orders.set(order.id, order);
+  if (!checked.ok) return checked;
+  const engine = state.engine(order.marketId);
+  const held = engine.order(order.id);
+  if (!held) return fail('ORDER_NOT_OPEN');
+  const result = engine.apply({
+    kind: 'modify',
+    sequence: ctx.nextSequence(),
+    timestampMs: ctx.now.getTime(),
+    orderId: order.id,
+    accountId: order.accountId,
+    quantityLots: command.quantityLots === undefined ? null : held.filledLots + (quantity - order.filledLots),
+    priceTicks: command.priceTicks ?? null,
+    stopPriceTicks: command.stopTicks ?? null,
+    referencePriceTicks: ctx.markOf(order.marketId),
+  });
+  if (result.status === 'rejected') return fail('ORDER_REJECTED', { message: `Order not modified: ${result.reason}` });
+  order.quantityLots = quantity;
+  order.priceTicks = command.priceTicks ?? order.priceTicks;
+  order.stopTicks = command.stopTicks ?? order.stopTicks;
+  order.orderMargin = checked.value.orderMargin;
+  order.updatedAt = ctx.now;
+  ctx.batch.touchOrder(order);
+  applyEvents(ctx, order.marketId, result.events);
+  return ok(orderView(state.markets.get(order.marketId)!, order));
+}

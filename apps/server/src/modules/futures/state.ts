@@ -1,0 +1,120 @@
+import { MarketEngine, ReferenceOrderBook } from '@platform/engine';
+import type { Queryable } from '../../db/database.ts';
+import type { FuturesMarketSpec } from './markets.ts';
+import {
+  DEFAULT_LEVERAGE,
+  DEFAULT_MARGIN_MODE,
+  type FuturesOrderState,
+  futuresKey,
+  type PositionState,
+  type SettingsState,
+  type WalletState,
+} from './types.ts';
+import { storedUnits } from './units.ts';
+
+/**
+ * Everything the exchange decides on, in memory: futures wallets, positions, settings, open orders
+ * and one matching engine per market. Built only from committed rows (loadState), so a restart or
+ * a failed write starts from exactly what the database holds.
+ */
+export class FuturesState {
+  readonly wallets = new Map<string, WalletState>();
+  readonly positions = new Map<string, PositionState>();
+  readonly settings = new Map<string, SettingsState>();
+  /** Open orders by id. */
+  readonly orders = new Map<string, FuturesOrderState>();
+  readonly engines = new Map<string, MarketEngine>();
+  /** The insurance fund's balance (money). */
+  insuranceFund = 0n;
+  sequence = 0;
+
+  constructor(
+    readonly markets: ReadonlyMap<string, FuturesMarketSpec>,
+    private readonly bandBps: number,
+  ) {
+    for (const spec of markets.values()) this.engines.set(spec.id, this.newEngine(spec));
+  }
+
+  newEngine(spec: FuturesMarketSpec): MarketEngine {
+    return new MarketEngine(new ReferenceOrderBook(), {
+      minQuantityLots: 1,
+      maxQuantityLots: spec.maxLots,
+      priceBandBps: this.bandBps,
+      selfTradePrevention: 'cancel_newest',
+    });
+  }
+
+  engine(marketId: string): MarketEngine {
+    const engine = this.engines.get(marketId);
+    if (!engine) throw new Error(`no engine for ${marketId}`);
+    return engine;
+  }
+
+  position(accountId: string, marketId: string): PositionState {
+    const key = futuresKey(accountId, marketId);
+    let position = this.positions.get(key);
+    if (!position) {
+      position = {
+        accountId,
+        marketId,
+        sizeLots: 0,
+        costTickLots: 0n,
+        isolatedMargin: 0n,
+        realisedPnl: 0n,
+        takeProfitTicks: null,
+        stopLossTicks: null,
+        updatedAt: new Date(0),
+      };
+      this.positions.set(key, position);
+    }
+    return position;
+  }
+
+  setting(accountId: string, marketId: string): SettingsState {
+    const key = futuresKey(accountId, marketId);
+    let setting = this.settings.get(key);
+    if (!setting) {
+      setting = { accountId, marketId, leverage: DEFAULT_LEVERAGE, mode: DEFAULT_MARGIN_MODE };
+      this.settings.set(key, setting);
+    }
+    return setting;
+  }
+
+  wallet(accountId: string): WalletState {
+    const wallet = this.wallets.get(accountId);
+    if (!wallet) throw new Error(`futures wallet of ${accountId} not loaded`);
+    return wallet;
+  }
+
+  positionsOf(accountId: string): PositionState[] {
+    return [...this.positions.values()].filter((p) => p.accountId === accountId);
+  }
+
+  openOrdersOf(accountId: string, marketId?: string): FuturesOrderState[] {
+    return [...this.orders.values()]
+      .filter((o) => o.accountId === accountId && (marketId === undefined || o.marketId === marketId))
+      .sort((a, b) => (a.sequence ?? 0) - (b.sequence ?? 0));
+  }
+
+  /** Reads the wallets of these accounts that are not in memory yet. */
+  async loadWallets(db: Queryable, accountIds: Iterable<string>): Promise<void> {
+    const missing = [...new Set(accountIds)].filter((id) => !this.wallets.has(id));
+    if (missing.length === 0) return;
+    const rows = await db.query<{ account_id: string; available: string; locked: string }>(
+      `SELECT account_id::text AS account_id, available::text AS available, locked::text AS locked
+       FROM ledger_accounts WHERE owner_kind = 'futures' AND currency = 'USD' AND account_id = ANY($1::uuid[])`,
+      [missing],
+    );
+    // Only the exchange moves futures wallets: a wallet that came into memory while this read ran
+    // (another read, or a batch) is newer than what the read found.
+    const found = new Map(rows.rows.map((row) => [row.account_id, row]));
+    for (const id of missing) {
+      if (this.wallets.has(id)) continue;
+      const row = found.get(id);
+      this.wallets.set(id, {
+        available: row ? storedUnits(row.available, 8) : 0n,
+        locked: row ? storedUnits(row.locked, 8) : 0n,
+      });
+    }
+  }
+}

@@ -1,0 +1,112 @@
+import type { DecideContext } from './context.ts';
+import { applyEvents } from './engine-events.ts';
+import { cancelInBook, enterOrder, newOrder } from './orders.ts';
+import type { FuturesOrderState, PositionState } from './types.ts';
+
+/**
+ * After a position moved: close-position and TP/SL orders follow its size (cancelled when it is
+ * flat or on the wrong side), other reduce-only orders are trimmed in time priority to what the
+ * position still allows, and TP/SL set on the position get their orders.
+ */
+export function followPosition(ctx: DecideContext, accountId: string, marketId: string): void {
+  const position = ctx.state.position(accountId, marketId);
+  const closingSide = position.sizeLots > 0 ? 'sell' : 'buy';
+  const size = Math.abs(position.sizeLots);
+  if (size === 0) {
+    position.takeProfitTicks = null;
+    position.stopLossTicks = null;
+    ctx.batch.touchPosition(position, 'fill');
+  }
+  let allowed = size;
+  for (const order of ctx.state.openOrdersOf(accountId, marketId)) {
+    if (!order.reduceOnly) continue;
+    const following = order.closePosition || order.origin === 'tpsl';
+    if (order.side !== closingSide || size === 0) cancelInBook(ctx, order);
+    else if (following) resize(ctx, order, size);
+    else {
+      const keep = Math.min(order.quantityLots - order.filledLots, allowed);
+      allowed -= keep;
+      if (keep === 0) cancelInBook(ctx, order);
+      else resize(ctx, order, keep);
+    }
+  }
+  syncTpsl(ctx, position);
+}
+
+/** Sets an order's open quantity (a lower one keeps its place in the book). */
+function resize(ctx: DecideContext, order: FuturesOrderState, openLots: number): void {
+  if (order.quantityLots - order.filledLots === openLots) return;
+  const engine = ctx.state.engine(order.marketId);
+  const held = engine.order(order.id);
+  if (!held) return;
+  const result = engine.apply({
+    kind: 'modify',
+    sequence: ctx.nextSequence(),
+    timestampMs: ctx.now.getTime(),
+    orderId: order.id,
+    accountId: order.accountId,
+    quantityLots: held.filledLots + openLots,
+    priceTicks: null,
+    stopPriceTicks: null,
+    referencePriceTicks: ctx.markOf(order.marketId),
+  });
+  if (result.status === 'rejected') {
+    cancelInBook(ctx, order);
+    return;
+  }
+  const before = order.quantityLots - order.filledLots;
+  order.quantityLots = order.filledLots + openLots;
+  if (before > 0 && order.orderMargin > 0n) order.orderMargin = (order.orderMargin * BigInt(openLots)) / BigInt(before);
+  order.updatedAt = ctx.now;
+  ctx.batch.touchOrder(order);
+  applyEvents(ctx, order.marketId, result.events);
+}
+
+/** The position's TP and SL as reduce-only trigger orders sized to it (placed when missing, moved when changed). */
+export function syncTpsl(ctx: DecideContext, position: PositionState): void {
+  const orders = ctx.state.openOrdersOf(position.accountId, position.marketId).filter((o) => o.origin === 'tpsl');
+  const wanted: [FuturesOrderState['type'], number | null][] = [
+    ['take_profit_market', position.takeProfitTicks],
+    ['stop_market', position.stopLossTicks],
+  ];
+  for (const [type, ticks] of wanted) {
+    const existing = orders.find((o) => o.type === type);
+    if (existing && existing.stopTicks === ticks && position.sizeLots !== 0) continue;
+    if (existing) cancelInBook(ctx, existing);
+    if (ticks === null || position.sizeLots === 0) continue;
+    placeTpsl(ctx, position, type, ticks);
+  }
+}
+
+function placeTpsl(ctx: DecideContext, position: PositionState, type: FuturesOrderState['type'], ticks: number): void {
+  const spec = ctx.state.markets.get(position.marketId)!;
+  const order = newOrder(
+    ctx,
+    position.accountId,
+    {
+      order: {
+        marketId: position.marketId,
+        side: position.sizeLots > 0 ? 'sell' : 'buy',
+        type,
+        timeInForce: 'GTC',
+        postOnly: false,
+        reduceOnly: true,
+        closePosition: false,
+        priceTicks: null,
+        stopTicks: ticks,
+        takeProfitTicks: null,
+        stopLossTicks: null,
+        clientOrderId: null,
+        quantityLots: Math.abs(position.sizeLots),
+      },
+      orderMargin: 0n,
+    },
+    'tpsl',
+  );
+  const placed = enterOrder(ctx, spec, order);
+  if (placed.ok) return;
+  // A trigger the market has already passed cannot wait: the position keeps no such TP/SL.
+  if (type === 'take_profit_market') position.takeProfitTicks = null;
+  else position.stopLossTicks = null;
+  ctx.batch.touchPosition(position, 'fill');
+}
