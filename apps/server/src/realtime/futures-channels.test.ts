@@ -147,16 +147,14 @@ describe('perpetual channels on /ws', () => {
     return client;
   }
 
-  it('answers UNKNOWN_CHANNEL for a perpetual with no mark yet', async () => {
+  it('answers UNKNOWN_CHANNEL for a perpetual that is not listed', async () => {
     const client = await connect();
-    expect(await client.ask({ type: 'subscribe', channel: 'mark.TON_USD_PERP' })).toMatchObject({
-      type: 'error',
-      payload: { code: 'UNKNOWN_CHANNEL' },
-    });
-    expect(await client.ask({ type: 'subscribe', channel: 'orderbook.TON_USD_PERP' })).toMatchObject({
-      type: 'error',
-      payload: { code: 'UNKNOWN_CHANNEL' },
-    });
+    for (const channel of ['mark.NOPE_USD_PERP', 'orderbook.NOPE_USD_PERP', 'trades.NOPE_USD_PERP']) {
+      expect(await client.ask({ type: 'subscribe', channel })).toMatchObject({
+        type: 'error',
+        payload: { code: 'UNKNOWN_CHANNEL' },
+      });
+    }
   });
 
   it('sends the retained mark at once, then every published one, each valid against the contract', async () => {
@@ -180,12 +178,25 @@ describe('perpetual channels on /ws', () => {
     expect(await client.next()).toEqual({ type: 'mark_update', channel: 'mark.BTC_USD_PERP', seq: 2, payload: second });
   });
 
-  it('accepts the order book and trades of a perpetual whose mark is known', async () => {
-    server.pubsub.publish('mark.ETH_USD_PERP', markUpdate('ETH_USD_PERP', '3000.00', '3000.00'), { retain: true });
+  it("accepts a perpetual's order book (its snapshot first, as spot's) and trades", async () => {
     const client = await connect();
-    for (const channel of ['orderbook.ETH_USD_PERP', 'trades.ETH_USD_PERP']) {
-      expect(await client.ask({ type: 'subscribe', channel })).toEqual({ type: 'subscribed', channel, seq: 0 });
-    }
+    expect(await client.ask({ type: 'subscribe', channel: 'orderbook.ETH_USD_PERP' })).toEqual({
+      type: 'subscribed',
+      channel: 'orderbook.ETH_USD_PERP',
+      seq: 0,
+    });
+    expect(await client.next()).toMatchObject({
+      type: 'orderbook_update',
+      channel: 'orderbook.ETH_USD_PERP',
+      seq: 1,
+      snapshot: true,
+      payload: { trading_pair: 'ETH_USD_PERP', kind: 'snapshot' },
+    });
+    expect(await client.ask({ type: 'subscribe', channel: 'trades.ETH_USD_PERP' })).toEqual({
+      type: 'subscribed',
+      channel: 'trades.ETH_USD_PERP',
+      seq: 0,
+    });
     await client.expectNothingPending();
   });
 

@@ -281,15 +281,16 @@ export class SocketGateway {
 
   /**
    * A market exists for the socket once its price (a perpetual: its mark) has been published, or
-   * (for an exchange market the price feed does not cover) once the channel itself has a retained
-   * snapshot. Order book and trade channels of a known market are accepted and stay silent until
-   * the exchange core publishes.
+   * once its order book has a retained snapshot (every book the spot and futures exchanges hold
+   * is published at start), or the channel itself has one. Trade channels of a known market are
+   * accepted and stay silent until a trade.
    */
   private knowsMarket(name: string, market: string): boolean {
     const { pubsub } = this.deps;
     return (
       pubsub.latest(priceTopic(market)) !== undefined ||
       pubsub.latest(markTopic(market)) !== undefined ||
+      pubsub.latest(`orderbook.${market}`) !== undefined ||
       pubsub.latest(name) !== undefined
     );
   }

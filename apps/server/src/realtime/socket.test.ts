@@ -238,13 +238,19 @@ describe('product socket /ws', () => {
     ]);
   });
 
-  it('accepts the order book of an exchange market the price feed does not cover', async () => {
+  it('accepts the order book and trades of an exchange market the price feed does not cover', async () => {
     const snapshot = bookUpdate('ONLY_BOOK', 'snapshot', 1, 1, [], []);
     server.pubsub.retain('orderbook.ONLY_BOOK', snapshot);
     const client = await connect();
     client.send({ type: 'subscribe', channel: 'orderbook.ONLY_BOOK' });
     expect(await client.take(2)).toMatchObject([{ type: 'subscribed' }, { snapshot: true, payload: snapshot }]);
-    expect(await client.ask({ type: 'subscribe', channel: 'trades.ONLY_BOOK' })).toMatchObject({
+    // A market whose book the exchange publishes exists: its trades channel too (silent until a trade).
+    expect(await client.ask({ type: 'subscribe', channel: 'trades.ONLY_BOOK' })).toEqual({
+      type: 'subscribed',
+      channel: 'trades.ONLY_BOOK',
+      seq: 0,
+    });
+    expect(await client.ask({ type: 'subscribe', channel: 'trades.NO_BOOK' })).toMatchObject({
       type: 'error',
       payload: { code: 'UNKNOWN_CHANNEL' },
     });
