@@ -37,6 +37,7 @@ export class FuturesCore {
   private scheduled = false;
   private running: Promise<void> | null = null;
   private closed = false;
+  private readonly committedListeners = new Set<(batch: Batch) => void>();
 
   constructor(private readonly deps: ExchangeDeps) {
     this.state = new FuturesState(deps.markets, deps.bandBps);
@@ -109,6 +110,14 @@ export class FuturesCore {
     await this.deps.db.transaction((tx) => writeBatch(tx, batch, this.deps.markets));
     for (const [index, job] of pending.entries()) job.resolve(results[index]!);
     this.deps.publisher.committed(this.state, batch);
+    for (const hook of batch.afterCommit) hook();
+    for (const listener of this.committedListeners) listener(batch);
+  }
+
+  /** Called after every committed batch (the liquidation watcher re-checks what it moved); returns the way to stop. */
+  onCommitted(listener: (batch: Batch) => void): () => void {
+    this.committedListeners.add(listener);
+    return () => this.committedListeners.delete(listener);
   }
 
   /** Synchronous: nothing else touches the state while a batch is decided. */

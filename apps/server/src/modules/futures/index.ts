@@ -1,9 +1,12 @@
 import type { AppContext, ModuleParts } from '../../context.ts';
 import type { Result } from '../../lib/errors.ts';
 import type { Markets } from '../markets/index.ts';
+import { type InsertNotifications, notify } from '../notifications/service.ts';
 import { FuturesAccounts } from './accounts.ts';
 import type { FundingRow } from './batch.ts';
 import { FuturesCore } from './exchange.ts';
+import { LiquidationWatch, type MarkUpdates } from './liquidation-watch.ts';
+import { batchNotifier, MarginCalls, marginCallRatio } from './margin-calls.ts';
 import { type FuturesMarketSpec, futuresMarketSpecs } from './markets.ts';
 import { Publisher } from './publish.ts';
 import type { MarkOf } from './risk.ts';
@@ -36,7 +39,9 @@ export type Futures = ModuleParts & { exchange: FuturesExchange };
 export type FuturesUses = {
   markets: Pick<Markets, 'referenceQuote'>;
   /** The mark source (modules/futures/marks.ts) once it exists; without it the index stands in. */
-  marks?: FuturesMarkSource | undefined;
+  marks?: (FuturesMarkSource & MarkUpdates) | undefined;
+  /** Stores notifications (margin calls, liquidations, ADL) in a transaction. */
+  insertNotifications?: InsertNotifications | undefined;
 };
 
 /** The index fallback: the spot pair's reference price (the price sources, never a trade on our books). */
@@ -61,6 +66,7 @@ export async function createFutures(context: AppContext, uses: FuturesUses): Pro
   const publisher = new Publisher(pubsub, markOf, clock);
   const core = new FuturesCore({ db, log, clock, bandBps: config.priceBandBps, markets, markOf, publisher });
   await core.start();
+  const watch = liquidationWatch(context, uses, core, markOf);
   const orders = new FuturesOrders(db, core, markets);
   const accounts = new FuturesAccounts(db, core, markOf);
   const exchange: FuturesExchange = {
@@ -82,6 +88,30 @@ export async function createFutures(context: AppContext, uses: FuturesUses): Pro
   return {
     exchange,
     routes: (scope) => futuresRoutes(scope, context, { exchange, core, uses }),
-    stop: () => core.stop(),
+    start: () => watch.start(),
+    stop: async () => {
+      await watch.stop();
+      await core.stop();
+    },
   };
+}
+
+/** The liquidation engine's watch, with its notifications when the notifications module is at hand. */
+function liquidationWatch(context: AppContext, uses: FuturesUses, core: FuturesCore, markOf: MarkOf): LiquidationWatch {
+  const { db, log, clock, pubsub } = context;
+  const insert = uses.insertNotifications;
+  return new LiquidationWatch({
+    core,
+    markOf,
+    marks: uses.marks,
+    clock,
+    log,
+    notify: insert ? batchNotifier(insert, pubsub) : undefined,
+    marginCalls: insert
+      ? {
+          calls: new MarginCalls(marginCallRatio(process.env.FUTURES_MARGIN_CALL_RATIO)),
+          send: (rows) => notify(insert, db, pubsub, rows),
+        }
+      : undefined,
+  });
 }

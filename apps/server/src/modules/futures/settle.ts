@@ -29,7 +29,9 @@ export function settleFill(state: FuturesState, batch: Batch, fill: FillInput): 
   const before = { sizeLots: position.sizeLots, costTickLots: position.costTickLots };
   const effect = perp.applyFill(spec, before, order.side, fill.lots, fill.priceTicks);
   const notional = perp.notionalMoney(spec, fill.priceTicks, fill.lots);
-  const rate = fill.role === 'maker' ? spec.makerFee : spec.takerFee;
+  // The liquidation engine's own orders pay no trading fee (the liquidation fee stands instead), nor do ADL closes.
+  const exempt = order.origin === 'liquidation' || order.origin === 'adl';
+  const rate = exempt ? 0n : fill.role === 'maker' ? spec.makerFee : spec.takerFee;
   const fee = ceilDiv(notional * rate, perp.RATE_SCALE);
   const entry = new EntryBuilder('futures_trade', `${order.marketId}:${fill.tradeId}:${fill.role}`);
   const user = FUTURES_WALLET(order.accountId);

@@ -1,0 +1,200 @@
+import { perp } from '@platform/engine';
+import type { Logger } from '../../logger.ts';
+import type { NewNotification } from '../notifications/service.ts';
+import type { FuturesCore } from './exchange.ts';
+import { type LiquidateCommand, type LiquidationOutcome, liquidate, underMaintenance } from './liquidation.ts';
+import { crossAccountState, liquidationNotices, type MarginCalls, marginCallNotice, type Notifier } from './margin-calls.ts';
+import type { MarkOf } from './risk.ts';
+import type { FuturesState } from './state.ts';
+import type { PositionState } from './types.ts';
+
+/** A mark source that announces its updates (modules/futures/marks.ts does); without one the watch polls. */
+export interface MarkUpdates {
+  onMark?(listener: (marketId: string) => void): () => void;
+}
+
+export interface LiquidationWatchDeps {
+  core: FuturesCore;
+  markOf: MarkOf;
+  marks?: MarkUpdates | undefined;
+  clock: () => Date;
+  log: Logger;
+  /** Stores notifications with a liquidation's batch ("position liquidated", "position deleveraged"). */
+  notify?: Notifier | undefined;
+  /** Margin calls, and how to send them (outside any batch). */
+  marginCalls?: { calls: MarginCalls; send: (rows: NewNotification[]) => Promise<void> } | undefined;
+  /** Poll period without mark updates, ms (1 s). */
+  pollMs?: number;
+}
+
+type Candidate = { accountId: string; marketId: string };
+
+/**
+ * The liquidation engine's watch: on every mark update (or every second without a mark source that
+ * announces them) and after every committed batch (fills, funding, margin moves), finds every
+ * position under maintenance at the mark (never the last trade) and submits one `liquidate` command
+ * per (account, market) not already in flight. Isolated positions are narrowed per market with a
+ * perp.LiquidationIndex (rebuilt when a batch moved something), then confirmed with the exact rule;
+ * cross accounts are checked with the exact rule over their cross positions (their collateral moves
+ * with every market's mark, which an index by price cannot follow).
+ */
+export class LiquidationWatch {
+  private readonly indexes = new Map<string, { index: perp.LiquidationIndex; positions: PositionState[] }>();
+  private indexedState: FuturesState | null = null;
+  private dirty = true;
+  private readonly inFlight = new Map<string, Promise<unknown>>();
+  private scheduled = false;
+  private readonly stops: (() => void)[] = [];
+
+  constructor(private readonly deps: LiquidationWatchDeps) {}
+
+  start(): void {
+    const { marks, core } = this.deps;
+    if (marks?.onMark) this.stops.push(marks.onMark(() => this.schedule()));
+    else {
+      const timer = setInterval(() => this.schedule(), this.deps.pollMs ?? 1_000);
+      timer.unref?.();
+      this.stops.push(() => clearInterval(timer));
+    }
+    this.stops.push(
+      core.onCommitted((batch) => {
+        if (batch.positions.size > 0 || batch.entries.length > 0) this.dirty = true;
+        this.schedule();
+      }),
+    );
+    this.schedule();
+  }
+
+  /** Stops watching and waits for the commands in flight. */
+  async stop(): Promise<void> {
+    for (const stop of this.stops.splice(0)) stop();
+    await Promise.allSettled([...this.inFlight.values()]);
+  }
+
+  private schedule(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      try {
+        this.check();
+      } catch (error) {
+        this.deps.log.error({ err: error }, 'futures liquidation check failed');
+      }
+    });
+  }
+
+  /** One pass: submits the liquidations due and sends the margin calls due. Returns the commands submitted. */
+  check(): Promise<unknown>[] {
+    const submitted = this.candidates().map((candidate) => this.submit(candidate));
+    const calls = this.deps.marginCalls;
+    if (calls) {
+      const state = this.deps.core.state;
+      const now = this.deps.clock();
+      const rows = calls.calls.check(state, this.deps.markOf).map((call) => marginCallNotice(state, call, now));
+      if (rows.length > 0) {
+        calls.send(rows).catch((error: unknown) => this.deps.log.error({ err: error }, 'margin call not sent'));
+      }
+    }
+    return submitted.filter((p): p is Promise<unknown> => p !== null);
+  }
+
+  /** Every (account, market) under maintenance at the current marks, not already in flight. */
+  candidates(): Candidate[] {
+    const state = this.deps.core.state;
+    if (this.dirty || this.indexedState !== state) this.rebuild(state);
+    const found = new Map<string, Candidate>();
+    const add = (accountId: string, marketId: string) => {
+      const key = `${accountId}|${marketId}`;
+      if (!this.inFlight.has(key)) found.set(key, { accountId, marketId });
+    };
+    for (const [marketId, { index, positions }] of this.indexes) {
+      const mark = this.deps.markOf(marketId);
+      if (mark === null) continue;
+      for (const id of index.findLiquidatable(mark)) {
+        const position = positions[id]!;
+        if (underMaintenance(state, position.accountId, marketId, this.deps.markOf)) add(position.accountId, marketId);
+      }
+    }
+    for (const [accountId, positions] of crossGroups(state)) {
+      const cross = crossAccountState(state, accountId, positions, this.deps.markOf);
+      if (!cross?.liquidatable) continue;
+      for (const position of positions) add(accountId, position.marketId);
+    }
+    return [...found.values()];
+  }
+
+  /** The isolated positions of every market, indexed by liquidation price. */
+  private rebuild(state: FuturesState): void {
+    this.indexes.clear();
+    for (const spec of state.markets.values()) {
+      this.indexes.set(spec.id, { index: new perp.LiquidationIndex(spec, spec.tiers), positions: [] });
+    }
+    const entries = new Map<string, perp.ScanEntry[]>();
+    for (const position of state.positions.values()) {
+      if (position.sizeLots === 0) continue;
+      if (state.setting(position.accountId, position.marketId).mode !== 'isolated') continue;
+      const slot = this.indexes.get(position.marketId);
+      if (!slot) continue;
+      const list = entries.get(position.marketId) ?? [];
+      list.push({
+        id: slot.positions.length,
+        sizeLots: position.sizeLots,
+        costTickLots: position.costTickLots,
+        collateral: position.isolatedMargin,
+      });
+      entries.set(position.marketId, list);
+      slot.positions.push(position);
+    }
+    for (const [marketId, list] of entries) this.indexes.get(marketId)!.index.load(list);
+    this.indexedState = state;
+    this.dirty = false;
+  }
+
+  private submit(candidate: Candidate): Promise<unknown> | null {
+    const { core } = this.deps;
+    const key = `${candidate.accountId}|${candidate.marketId}`;
+    const marks: Record<string, number> = {};
+    for (const position of core.state.positionsOf(candidate.accountId)) {
+      const mark = this.deps.markOf(position.marketId);
+      if (position.sizeLots !== 0 && mark !== null) marks[position.marketId] = mark;
+    }
+    if (marks[candidate.marketId] === undefined) return null;
+    const command: LiquidateCommand = { ...candidate, marks };
+    const notify = this.deps.notify;
+    const done = core
+      .submit<LiquidationOutcome>({
+        kind: 'liquidate',
+        payload: command,
+        accounts: [candidate.accountId],
+        decide: (ctx) => {
+          const result = liquidate(ctx, command);
+          if (result.ok && notify) {
+            const spec = ctx.state.markets.get(command.marketId)!;
+            notify(ctx.batch, liquidationNotices(spec, result.value, ctx.now));
+          }
+          return result;
+        },
+      })
+      .catch((error: unknown) => this.deps.log.error({ err: error, ...candidate }, 'futures liquidation failed'))
+      .finally(() => {
+        this.inFlight.delete(key);
+        this.schedule();
+      });
+    this.inFlight.set(key, done);
+    return done;
+  }
+}
+
+/** The open cross positions of every account, in one pass over the state. */
+export function crossGroups(state: FuturesState): Map<string, PositionState[]> {
+  const groups = new Map<string, PositionState[]>();
+  for (const position of state.positions.values()) {
+    if (position.sizeLots === 0) continue;
+    if (state.setting(position.accountId, position.marketId).mode !== 'cross') continue;
+    const group = groups.get(position.accountId);
+    if (group) group.push(position);
+    else groups.set(position.accountId, [position]);
+  }
+  return groups;
+}
