@@ -15,6 +15,7 @@ import {
 } from './account-commands.ts';
 import type { FundingRow, TransferRow } from './batch.ts';
 import type { FuturesCore } from './exchange.ts';
+import { adlRanks } from './deleverage.ts';
 import { type FundingCommand, settleFunding } from './funding.ts';
 import type { ModifyCommand } from './modify.ts';
 import { modifyOrder } from './modify.ts';
@@ -147,7 +148,7 @@ export class FuturesAccounts {
     return state
       .positionsOf(accountId)
       .filter((p) => p.sizeLots !== 0)
-      .map((p) => positionView(state, p, this.markOf));
+      .map((p) => positionView(state, p, this.markOf, adlRanks(state, p.marketId, this.markOf).get(accountId) ?? 0));
   }
 
   settings(accountId: string) {

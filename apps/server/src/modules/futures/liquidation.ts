@@ -184,10 +184,33 @@ function partialByTier(run: Run): boolean {
   const lots = perp.liquidationCloseLots(spec, spec.tiers, risk, collateral, mark);
   if (lots >= held) return false;
   const bp = bankruptcyOf(ctx.state, position, markOf, mark);
+  const wallet = ctx.state.wallet(position.accountId);
+  const before = wallet.available;
   const order = closeThroughBook(ctx, position, lots, bp);
   outcome.bookLots += order.filledLots;
   outcome.steps.push(step('partial_close', bp, bp, order.filledLots));
+  if (ctx.state.setting(position.accountId, position.marketId).mode === 'isolated') {
+    relock(ctx, position, wallet.available - before);
+  }
   return order.filledLots > 0 && !underMaintenance(ctx.state, position.accountId, position.marketId, markOf);
+}
+
+/**
+ * An isolated position partly liquidated keeps every unit of its margin: what the reduction
+ * released to the wallet goes back to the position (a liquidation pays nothing out while a part
+ * of the position is still open).
+ */
+function relock(ctx: DecideContext, position: PositionState, released: bigint): void {
+  if (released <= 0n || position.sizeLots === 0) return;
+  const wallet = ctx.state.wallet(position.accountId);
+  const user = FUTURES_WALLET(position.accountId);
+  const entry = new EntryBuilder('futures_margin', `${position.marketId}:liquidation-margin:${ctx.state.sequence}`);
+  entry.move([user, 'available'], [user, 'locked'], released);
+  wallet.available -= released;
+  wallet.locked += released;
+  position.isolatedMargin += released;
+  ctx.batch.addEntry(entry);
+  ctx.batch.touchPosition(position, 'margin');
 }
 
 const step = (
@@ -238,13 +261,17 @@ function closeAll(run: Run): bigint {
 }
 
 /** Moves `amount` (capped at the wallet's available) from the account to the insurance fund; returns what moved. */
-function toFund(run: Run, entry: EntryBuilder, amount: bigint, reference: string): bigint {
+function toFund(run: Run, entry: EntryBuilder, amount: bigint, reference: string, fromMargin: boolean): bigint {
   const { ctx, position } = run;
   const wallet = ctx.state.wallet(position.accountId);
-  const taken = amount < wallet.available ? amount : wallet.available > 0n ? wallet.available : 0n;
+  const source = fromMargin ? position.isolatedMargin : wallet.available;
+  const taken = least(amount, atLeastZero(source));
   if (taken <= 0n) return 0n;
-  entry.move([FUTURES_WALLET(position.accountId), 'available'], [INSURANCE, 'available'], taken);
-  wallet.available -= taken;
+  entry.move([FUTURES_WALLET(position.accountId), fromMargin ? 'locked' : 'available'], [INSURANCE, 'available'], taken);
+  if (fromMargin) {
+    wallet.locked -= taken;
+    position.isolatedMargin -= taken;
+  } else wallet.available -= taken;
   ctx.state.insuranceFund += taken;
   ctx.batch.income.push({
     accountId: position.accountId,
@@ -256,18 +283,28 @@ function toFund(run: Run, entry: EntryBuilder, amount: bigint, reference: string
   return taken;
 }
 
+const atLeastZero = (value: bigint) => (value > 0n ? value : 0n);
+const least = (a: bigint, b: bigint) => (a < b ? a : b);
+
 /**
- * What the liquidation may take for the fund, after the close: isolated, what the closed position
- * released to the wallet (it all goes: the trader ends as if closed at the bankruptcy price); cross,
- * what leaves the cross account's equity and wallet at zero or above.
+ * What the liquidation may take for the fund. After a full close: isolated, what the closed
+ * position released to the wallet (it all goes: the trader ends as if closed at the bankruptcy
+ * price); cross, what leaves the cross account's equity and wallet at zero or above. After a
+ * partial close, only what keeps the rest above its maintenance margin (isolated: taken from the
+ * position's margin; cross: from the wallet).
  */
-function takeable(run: Run, releasedIsolated: bigint, isolated: boolean): bigint {
-  if (isolated) return releasedIsolated > 0n ? releasedIsolated : 0n;
+function takeable(run: Run, releasedIsolated: bigint, isolated: boolean, full: boolean): bigint {
   const { ctx, position, markOf } = run;
+  if (isolated && full) return atLeastZero(releasedIsolated);
+  if (isolated) {
+    const metrics = perp.positionMetrics(riskOf(ctx.state, position, markOf));
+    const spare = position.isolatedMargin + metrics.unrealisedPnl - metrics.maintenanceMargin - 1n;
+    return atLeastZero(least(spare, position.isolatedMargin));
+  }
   const cross = crossOf(ctx.state, position.accountId, markOf);
   const wallet = ctx.state.wallet(position.accountId).available;
-  const cap = cross.marginBalance < wallet ? cross.marginBalance : wallet;
-  return cap > 0n ? cap : 0n;
+  const equity = full ? cross.marginBalance : cross.marginBalance - cross.maintenanceMargin - 1n;
+  return atLeastZero(least(equity, wallet));
 }
 
 /** The liquidation fee and, after a full close, the surplus beyond it, to the insurance fund. */
@@ -277,16 +314,17 @@ function charge(run: Run, closedLots: number, surplus: bigint, released: bigint,
   const isolated = ctx.state.setting(position.accountId, position.marketId).mode === 'isolated';
   const reference = `${position.marketId}:liquidation:${ctx.state.sequence}`;
   const entry = new EntryBuilder('futures_liquidation', reference);
-  let cap = takeable(run, released, isolated);
+  let cap = takeable(run, released, isolated, full);
+  const fromMargin = isolated && !full;
   const due = ceilDiv(perp.notionalMoney(spec, mark, closedLots) * LIQUIDATION_FEE_RATE, perp.RATE_SCALE);
-  outcome.fee = toFund(run, entry, due < cap ? due : cap, reference);
+  outcome.fee = toFund(run, entry, least(due, cap), reference, fromMargin);
   cap -= outcome.fee;
   if (full) {
     // Isolated: everything the position left goes; cross: the part of the fills better than BP beyond the fee.
-    const beyond = isolated ? cap : surplus - outcome.fee;
-    const wanted = beyond < cap ? beyond : cap;
-    if (wanted > 0n) outcome.surplus = toFund(run, entry, wanted, `${reference}:surplus`);
+    const wanted = least(isolated ? cap : surplus - outcome.fee, cap);
+    if (wanted > 0n) outcome.surplus = toFund(run, entry, wanted, `${reference}:surplus`, false);
   }
+  if (fromMargin && outcome.fee > 0n) ctx.batch.touchPosition(position, 'margin');
   ctx.batch.addEntry(entry);
   if (outcome.fee > 0n) outcome.steps.push(step('liquidation_fee', null, mark, closedLots, outcome.fee));
   if (outcome.surplus > 0n) outcome.steps.push(step('surplus', null, null, null, outcome.surplus));

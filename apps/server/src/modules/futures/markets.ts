@@ -27,8 +27,8 @@ const USD = perp.MONEY_SCALE;
 /** 0.01 % in RATE_SCALE units. */
 const BP = 10_000n;
 
-/** Tier rows (cap in whole USD, max leverage, maintenance rate in basis points x 100). */
-type Row = readonly [capUsd: number, maxLeverage: number, mmrBp100: number];
+/** Tier rows (cap in whole USD, max leverage, maintenance rate in basis points: 50 = 0.5 %). */
+type Row = readonly [capUsd: number, maxLeverage: number, mmrBp: number];
 /** Binance-like brackets of a 100x market, notional caps in USD. */
 const MAJOR_ROWS: readonly Row[] = [
   [50_000, 100, 50],
@@ -55,7 +55,7 @@ function tiersOf(maxLeverage: number, scaleDown: number): perp.RiskTier[] {
     tierRows(maxLeverage).map(([cap, lev, mmr]) => ({
       cap: (BigInt(cap) * USD) / BigInt(scaleDown),
       maxLeverage: lev,
-      mmr: (BigInt(mmr) * BP) / 100n,
+      mmr: BigInt(mmr) * BP,
     })),
   );
 }
