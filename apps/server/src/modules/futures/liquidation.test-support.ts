@@ -22,7 +22,7 @@ export class Desk {
 
   constructor() {
     this.markets = new Map(futuresMarketSpecs().map((spec) => [spec.id, spec]));
-    this.state = new FuturesState(this.markets, 1_000);
+    this.state = new FuturesState(this.markets, 5_000);
   }
 
   get btc(): FuturesMarketSpec {
@@ -39,7 +39,7 @@ export class Desk {
       batch,
       now: new Date(0),
       markOf: (id) => this.marks[id] ?? null,
-      bandBps: 1_000,
+      bandBps: 5_000,
       nextSequence: () => ++state.sequence,
       moved: new Set(),
     };

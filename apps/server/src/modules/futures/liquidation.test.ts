@@ -207,16 +207,23 @@ describe('a price crash over many positions', () => {
       clock: () => new Date(0),
       log: console as never,
     });
+    const liquidated = new Set<string>();
     for (let mark = 495_000; mark >= 455_000; mark -= 2_500) {
       desk.marks[BTC] = mark;
       const expected = traders.filter((t) => byReference(desk, t.id, BigInt(mark))).map((t) => t.id);
       const found = watch.candidates().map((c) => c.accountId);
       expect(found.sort(), `mark ${mark}`).toEqual(expected.sort());
-      for (const id of found) run(desk, id, mark);
+      for (const id of found) {
+        expect(run(desk, id, mark).status).not.toBe('not_liquidatable');
+        liquidated.add(id);
+      }
       (watch as unknown as { dirty: boolean }).dirty = true;
       for (const t of traders) expect(byReference(desk, t.id, BigInt(mark)), `${t.id} at ${mark}`).toBe(false);
       sound(desk);
     }
+    // The crash took some of them and left others (the low-leverage ones) open.
+    expect(liquidated.size).toBeGreaterThan(5);
+    expect(liquidated.size).toBeLessThan(traders.length);
   });
 });
 
