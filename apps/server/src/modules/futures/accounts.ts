@@ -14,8 +14,8 @@ import {
   transfer,
 } from './account-commands.ts';
 import type { FundingRow, TransferRow } from './batch.ts';
-import type { FuturesCore } from './exchange.ts';
 import { adlRanks } from './deleverage.ts';
+import type { FuturesCore } from './exchange.ts';
 import { type FundingCommand, settleFunding } from './funding.ts';
 import type { ModifyCommand } from './modify.ts';
 import { modifyOrder } from './modify.ts';

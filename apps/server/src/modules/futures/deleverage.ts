@@ -57,12 +57,7 @@ export function adlRanks(state: FuturesState, marketId: string, markOf: MarkOf):
 export type AdlClose = { counterparty: string; lots: number; priceTicks: number };
 
 /** A filled ADL order (origin 'adl', reduce-only, no fee): the record of one side of an internal trade. */
-function adlOrder(
-  ctx: DecideContext,
-  position: PositionState,
-  lots: number,
-  priceTicks: number,
-): FuturesOrderState {
+function adlOrder(ctx: DecideContext, position: PositionState, lots: number, priceTicks: number): FuturesOrderState {
   const order = newOrder(
     ctx,
     position.accountId,

@@ -96,9 +96,9 @@ describeEachDatabase(
         token: a.token,
         body: { margin_mode: 'isolated' },
       });
-      expect((await order(server(), d, { market, side: 'sell', type: 'limit', price: '2000', quantity: '1' })).status).toBe(
-        201,
-      );
+      expect(
+        (await order(server(), d, { market, side: 'sell', type: 'limit', price: '2000', quantity: '1' })).status,
+      ).toBe(201);
       expect((await order(server(), a, { market, side: 'buy', type: 'market', quantity: '1' })).body.status).toBe(
         'filled',
       );

@@ -3,7 +3,13 @@ import type { Logger } from '../../logger.ts';
 import type { NewNotification } from '../notifications/service.ts';
 import type { FuturesCore } from './exchange.ts';
 import { type LiquidateCommand, type LiquidationOutcome, liquidate, underMaintenance } from './liquidation.ts';
-import { crossAccountState, liquidationNotices, type MarginCalls, marginCallNotice, type Notifier } from './margin-calls.ts';
+import {
+  crossAccountState,
+  liquidationNotices,
+  type MarginCalls,
+  marginCallNotice,
+  type Notifier,
+} from './margin-calls.ts';
 import type { MarkOf } from './risk.ts';
 import type { FuturesState } from './state.ts';
 import type { PositionState } from './types.ts';

@@ -46,7 +46,7 @@ export class Desk {
   }
 
   /** A trader whose futures wallet holds `usd` (credited from outside: tracked as the `deposits` owner). */
-  trader(id: string, usd: bigint, mode: "cross" | "isolated" = 'cross', leverage = 20): string {
+  trader(id: string, usd: bigint, mode: 'cross' | 'isolated' = 'cross', leverage = 20): string {
     this.state.wallets.set(id, { available: usd * USD, locked: 0n });
     this.initial.set(id, usd * USD);
     const setting = this.state.setting(id, BTC);
@@ -90,7 +90,8 @@ export class Desk {
       for (const entry of batch.entries) {
         let total = 0n;
         for (const posting of entry.postings) {
-          const owner = posting.owner.kind === 'system' ? posting.owner.name : `${posting.owner.kind}:${posting.owner.accountId}`;
+          const owner =
+            posting.owner.kind === 'system' ? posting.owner.name : `${posting.owner.kind}:${posting.owner.accountId}`;
           const key = `${owner}:${posting.bucket}`;
           const amount = perp.decimalToMoney(posting.amount)!;
           total += amount;

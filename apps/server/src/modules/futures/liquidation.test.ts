@@ -1,9 +1,8 @@
-import { perp } from '@platform/engine';
 import { describe, expect, it } from 'vitest';
 import { adlQueueOf } from './deleverage.ts';
 import type { FuturesCore } from './exchange.ts';
-import { type LiquidationOutcome, liquidate, underMaintenance } from './liquidation.ts';
 import { BTC, Desk, USD } from './liquidation.test-support.ts';
+import { type LiquidationOutcome, liquidate, underMaintenance } from './liquidation.ts';
 import { LiquidationWatch } from './liquidation-watch.ts';
 
 /**

@@ -267,7 +267,11 @@ function toFund(run: Run, entry: EntryBuilder, amount: bigint, reference: string
   const source = fromMargin ? position.isolatedMargin : wallet.available;
   const taken = least(amount, atLeastZero(source));
   if (taken <= 0n) return 0n;
-  entry.move([FUTURES_WALLET(position.accountId), fromMargin ? 'locked' : 'available'], [INSURANCE, 'available'], taken);
+  entry.move(
+    [FUTURES_WALLET(position.accountId), fromMargin ? 'locked' : 'available'],
+    [INSURANCE, 'available'],
+    taken,
+  );
   if (fromMargin) {
     wallet.locked -= taken;
     position.isolatedMargin -= taken;
