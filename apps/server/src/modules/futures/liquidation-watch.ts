@@ -1,6 +1,7 @@
 import { perp } from '@platform/engine';
 import type { Logger } from '../../logger.ts';
 import type { NewNotification } from '../notifications/service.ts';
+import type { Batch } from './batch.ts';
 import type { FuturesCore } from './exchange.ts';
 import { type LiquidateCommand, type LiquidationOutcome, liquidate, underMaintenance } from './liquidation.ts';
 import {
@@ -40,14 +41,16 @@ type Candidate = { accountId: string; marketId: string };
  * announces them) and after every committed batch (fills, funding, margin moves), finds every
  * position under maintenance at the mark (never the last trade) and submits one `liquidate` command
  * per (account, market) not already in flight. Isolated positions are narrowed per market with a
- * perp.LiquidationIndex (rebuilt when a batch moved something), then confirmed with the exact rule;
+ * perp.LiquidationIndex (kept current from what each committed batch moved: an isolated position's
+ * collateral only changes with its own row), then confirmed with the exact rule;
  * cross accounts are checked with the exact rule over their cross positions (their collateral moves
  * with every market's mark, which an index by price cannot follow).
  */
 export class LiquidationWatch {
-  private readonly indexes = new Map<string, { index: perp.LiquidationIndex; positions: PositionState[] }>();
+  private readonly indexes = new Map<string, MarketIndex>();
   private indexedState: FuturesState | null = null;
-  private dirty = true;
+  /** Positions (`account|market`) moved by the batches committed since the last check. */
+  private readonly moved = new Set<string>();
   private readonly inFlight = new Map<string, Promise<unknown>>();
   private scheduled = false;
   private readonly stops: (() => void)[] = [];
@@ -64,7 +67,7 @@ export class LiquidationWatch {
     }
     this.stops.push(
       core.onCommitted((batch) => {
-        if (batch.positions.size > 0 || batch.entries.length > 0) this.dirty = true;
+        this.committed(batch);
         this.schedule();
       }),
     );
@@ -108,7 +111,8 @@ export class LiquidationWatch {
   /** Every (account, market) under maintenance at the current marks, not already in flight. */
   candidates(): Candidate[] {
     const state = this.deps.core.state;
-    if (this.dirty || this.indexedState !== state) this.rebuild(state);
+    if (this.indexedState !== state) this.rebuild(state);
+    else this.catchUp(state);
     const found = new Map<string, Candidate>();
     const add = (accountId: string, marketId: string) => {
       const key = `${accountId}|${marketId}`;
@@ -130,31 +134,50 @@ export class LiquidationWatch {
     return [...found.values()];
   }
 
+  /** Notes what a committed batch moved (re-indexed at the next check). */
+  committed(batch: Batch): void {
+    for (const key of batch.positions.keys()) this.moved.add(key);
+  }
+
+  /** Forgets the index: the next check rebuilds it from the state (after a reload, or in tests). */
+  refresh(): void {
+    this.indexedState = null;
+  }
+
   /** The isolated positions of every market, indexed by liquidation price. */
   private rebuild(state: FuturesState): void {
     this.indexes.clear();
+    this.moved.clear();
     for (const spec of state.markets.values()) {
-      this.indexes.set(spec.id, { index: new perp.LiquidationIndex(spec, spec.tiers), positions: [] });
+      this.indexes.set(spec.id, { index: new perp.LiquidationIndex(spec, spec.tiers), ids: new Map(), positions: [] });
     }
     const entries = new Map<string, perp.ScanEntry[]>();
     for (const position of state.positions.values()) {
-      if (position.sizeLots === 0) continue;
-      if (state.setting(position.accountId, position.marketId).mode !== 'isolated') continue;
       const slot = this.indexes.get(position.marketId);
-      if (!slot) continue;
+      const entry = slot ? indexEntry(state, slot, position) : null;
+      if (!entry) continue;
       const list = entries.get(position.marketId) ?? [];
-      list.push({
-        id: slot.positions.length,
-        sizeLots: position.sizeLots,
-        costTickLots: position.costTickLots,
-        collateral: position.isolatedMargin,
-      });
+      list.push(entry);
       entries.set(position.marketId, list);
-      slot.positions.push(position);
     }
     for (const [marketId, list] of entries) this.indexes.get(marketId)!.index.load(list);
     this.indexedState = state;
-    this.dirty = false;
+  }
+
+  /** Re-indexes the positions the committed batches moved. */
+  private catchUp(state: FuturesState): void {
+    for (const key of this.moved) {
+      const position = state.positions.get(key);
+      const slot = position ? this.indexes.get(position.marketId) : undefined;
+      if (!position || !slot) continue;
+      const entry = indexEntry(state, slot, position);
+      if (entry) slot.index.upsert(entry);
+      else {
+        const id = slot.ids.get(position.accountId);
+        if (id !== undefined) slot.index.remove(id);
+      }
+    }
+    this.moved.clear();
   }
 
   private submit(candidate: Candidate): Promise<unknown> | null {
@@ -190,6 +213,21 @@ export class LiquidationWatch {
     this.inFlight.set(key, done);
     return done;
   }
+}
+
+type MarketIndex = { index: perp.LiquidationIndex; ids: Map<string, number>; positions: PositionState[] };
+
+/** The index entry of an open isolated position (its id assigned once per account), or null. */
+function indexEntry(state: FuturesState, slot: MarketIndex, position: PositionState): perp.ScanEntry | null {
+  if (position.sizeLots === 0) return null;
+  if (state.setting(position.accountId, position.marketId).mode !== 'isolated') return null;
+  let id = slot.ids.get(position.accountId);
+  if (id === undefined) {
+    id = slot.positions.length;
+    slot.ids.set(position.accountId, id);
+    slot.positions.push(position);
+  }
+  return { id, sizeLots: position.sizeLots, costTickLots: position.costTickLots, collateral: position.isolatedMargin };
 }
 
 /** The open cross positions of every account, in one pass over the state. */
