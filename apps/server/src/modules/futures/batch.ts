@@ -95,7 +95,7 @@ export class Batch {
   /** Markets whose book changed. */
   readonly books = new Set<string>();
   /** `${accountId}|${marketId}` pairs whose position or margin changed, with why. */
-  readonly positionReasons = new Map<string, 'fill' | 'funding' | 'margin' | 'leverage'>();
+  readonly positionReasons = new Map<string, 'fill' | 'funding' | 'margin' | 'leverage' | 'liquidation' | 'adl'>();
   /** More writes in the batch's transaction, after its rows (liquidation audit rows, notifications). */
   readonly writes: ((tx: Queryable) => Promise<void>)[] = [];
   /** Run once the batch has committed (pushes of what the writes stored). */

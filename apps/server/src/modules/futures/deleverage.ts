@@ -127,6 +127,7 @@ export function deleverage(
     settleSide(ctx, spec, mine, `${tradeId}-a`);
     settleSide(ctx, spec, theirs, `${tradeId}-b`);
     closes.push({ counterparty: position.accountId, lots: take, priceTicks: bankruptcyTicks });
+    ctx.batch.positionReasons.set(futuresKey(position.accountId, spec.id), 'adl');
     remaining -= take;
   }
   return closes;

@@ -377,6 +377,8 @@ export function liquidate(ctx: DecideContext, command: LiquidateCommand): Result
   outcome.status = partial ? 'partial' : 'closed';
   const closedLots = held - Math.abs(position.sizeLots);
   charge(run, closedLots, surplus, wallet.available - availableBefore, !partial);
+  ctx.batch.touchPosition(position, 'fill');
+  ctx.batch.positionReasons.set(`${command.accountId}|${command.marketId}`, 'liquidation');
   recordSteps(ctx, command, sequence, outcome);
   return ok(outcome);
 }
