@@ -110,10 +110,22 @@ const nowNs = (): bigint => process.hrtime.bigint();
 const fmt = (summary: Summary, digits: number, unit: string) =>
   `min ${summary.min.toFixed(digits)} / median ${summary.median.toFixed(digits)} / max ${summary.max.toFixed(digits)} ${unit}`;
 
-function bookRun(prefill: Operation[], operations: Operation[], inputs: PreTradeInput[] | null): number {
+/** Wall-clock and CPU (user + system) nanoseconds per operation of one run. */
+interface PerOperation {
+  wall: number;
+  cpu: number;
+}
+function perOperation(started: bigint, cpuBefore: NodeJS.CpuUsage, operations: number): PerOperation {
+  const wall = Number(nowNs() - started) / operations;
+  const cpu = process.cpuUsage(cpuBefore);
+  return { wall, cpu: ((cpu.user + cpu.system) * 1000) / operations };
+}
+
+function bookRun(prefill: Operation[], operations: Operation[], inputs: PreTradeInput[] | null): PerOperation {
   const book = new FastOrderBook();
   for (const operation of prefill) if (operation.kind === 'place') book.place(operation.command);
   let sink = 0;
+  const cpuBefore = process.cpuUsage();
   const started = nowNs();
   for (let index = 0; index < operations.length; index++) {
     const operation = operations[index]!;
@@ -124,19 +136,20 @@ function bookRun(prefill: Operation[], operations: Operation[], inputs: PreTrade
       book.cancel(operation.orderId);
     }
   }
-  const elapsed = Number(nowNs() - started);
+  const result = perOperation(started, cpuBefore, operations.length);
   if (sink < 0) console.log(sink);
-  return elapsed / operations.length;
+  return result;
 }
 
-function checkRun(inputs: PreTradeInput[], calls: number): number {
+function checkRun(inputs: PreTradeInput[], calls: number): PerOperation {
   let accepted = 0;
   const mask = inputs.length - 1;
+  const cpuBefore = process.cpuUsage();
   const started = nowNs();
   for (let index = 0; index < calls; index++) if (preTradeCheck(inputs[index & mask]!).ok) accepted++;
-  const elapsed = Number(nowNs() - started);
+  const result = perOperation(started, cpuBefore, calls);
   if (accepted < 0) console.log(accepted);
-  return elapsed / calls;
+  return result;
 }
 
 function benchPreTrade(): void {
@@ -153,83 +166,97 @@ function benchPreTrade(): void {
   checkRun(inputs, 200_000);
   bookRun(workload.prefill, workload.operations.slice(0, 100_000), inputs);
   bookRun(workload.prefill, workload.operations.slice(0, 100_000), null);
-  const check: number[] = [];
-  const book: number[] = [];
-  const both: number[] = [];
+  const check: PerOperation[] = [];
+  const book: PerOperation[] = [];
+  const both: PerOperation[] = [];
   for (let run = 0; run < RUNS; run++) {
     check.push(checkRun(inputs, CHECK_CALLS));
     book.push(bookRun(workload.prefill, workload.operations, null));
     both.push(bookRun(workload.prefill, workload.operations, inputs));
   }
-  const added = both.map((value, run) => ((value - book[run]!) * workload.operations.length) / places);
+  const perPlace = workload.operations.length / places;
+  const added = (key: keyof PerOperation) => both.map((value, run) => (value[key] - book[run]![key]) * perPlace);
+  const line = (label: string, runs: PerOperation[], unit: string) =>
+    console.log(
+      `${label.padEnd(29)}wall ${fmt(summarise(runs.map((run) => run.wall)), 0, unit)}; CPU ${fmt(summarise(runs.map((run) => run.cpu)), 0, unit)}`,
+    );
   console.log(`pre-trade check mix (4,096 inputs): ${JSON.stringify(Object.fromEntries(verdicts))}`);
-  console.log(`preTradeCheck alone          ${fmt(summarise(check), 0, 'ns per call')}`);
   console.log(
-    `FastOrderBook alone          ${fmt(summarise(book), 0, 'ns per operation')} (${workload.operations.length.toLocaleString('en-US')} operations, ${places.toLocaleString('en-US')} placements)`,
+    `FastOrderBook: ${workload.operations.length.toLocaleString('en-US')} operations of the standard stream, ${places.toLocaleString('en-US')} placements`,
   );
-  console.log(`check before every placement ${fmt(summarise(both), 0, 'ns per operation')}`);
-  console.log(`added per placement          ${fmt(summarise(added), 0, 'ns')} (same-run difference)`);
+  line('preTradeCheck alone', check, 'ns per call');
+  line('FastOrderBook alone', book, 'ns per operation');
+  line('check before every placement', both, 'ns per operation');
+  console.log(
+    `${'added per placement'.padEnd(29)}wall ${fmt(summarise(added('wall')), 0, 'ns')}; CPU ${fmt(summarise(added('cpu')), 0, 'ns')} (same-run difference)`,
+  );
 }
 
-/** 100,000 isolated positions opened within 5 % of the mark at 2-125x with their initial margin posted. */
+/**
+ * 100,000 isolated positions, half long and half short, at 2-125x with their initial margin posted,
+ * opened within half their margin of the mark (so every one is safe at the mark, as an exchange's
+ * book of positions is before the move).
+ */
 function positions(): ScanEntry[] {
   const random = mulberry32(0x16_0002);
   const entries: ScanEntry[] = [];
-  for (let id = 0; id < POSITIONS; id++) {
+  while (entries.length < POSITIONS) {
     const lots = random() < 0.9 ? between(random, 1, 2_000) : between(random, 2_000, 200_000);
-    const entry = between(random, MARK * 0.95, MARK * 1.05);
     const leverage = pick(random, LEVERAGES);
+    const entry = Math.round(MARK * (1 + (random() - 0.5) / leverage));
     const sizeLots = random() < 0.5 ? lots : -lots;
     const collateral = initialMargin(notionalMoney(SPEC, entry, lots), leverage);
-    entries.push({ id, sizeLots, costTickLots: BigInt(lots) * BigInt(entry), collateral });
+    const candidate = { id: entries.length, sizeLots, costTickLots: BigInt(lots) * BigInt(entry), collateral };
+    if (findLiquidatable(SPEC, TIERS, MARK, [candidate]).length === 0) entries.push(candidate);
   }
   return entries;
 }
 
+/** Runs fn RUNS times, returning the last result and each run's milliseconds. */
+function timed<T>(fn: () => T): { result: T; ms: number[] } {
+  const ms: number[] = [];
+  let result = fn();
+  for (let run = 0; run < RUNS; run++) {
+    const started = nowNs();
+    result = fn();
+    ms.push(Number(nowNs() - started) / 1e6);
+  }
+  return { result, ms };
+}
+
+function benchIndexUpdates(index: LiquidationIndex, entries: ScanEntry[], mark: number): void {
+  const upserts = 20_000;
+  const moved = entries.map((entry, id) => (id < upserts ? { ...entry, collateral: entry.collateral + USD } : entry));
+  const started = nowNs();
+  for (let id = 0; id < upserts; id++) index.upsert(moved[id]!);
+  const upsertUs = Number(nowNs() - started) / 1e3 / upserts;
+  const same = index.findLiquidatable(mark).length === findLiquidatable(SPEC, TIERS, mark, moved).length;
+  console.log(
+    `LiquidationIndex.upsert: ${upsertUs.toFixed(1)} µs each over ${upserts.toLocaleString('en-US')} updates (same ids after: ${same ? 'yes' : 'NO'})`,
+  );
+}
+
 function benchScan(): void {
   const entries = positions();
-  const down = Math.round(MARK * 0.9);
-  const up = Math.round(MARK * 1.1);
-  for (let warm = 0; warm < 3; warm++) findLiquidatable(SPEC, TIERS, down, entries);
-  const linear: number[] = [];
-  let foundDown = 0;
-  let foundUp = 0;
-  for (let run = 0; run < RUNS; run++) {
-    const started = nowNs();
-    foundDown = findLiquidatable(SPEC, TIERS, down, entries).length;
-    linear.push(Number(nowNs() - started) / 1e6);
-    foundUp = findLiquidatable(SPEC, TIERS, up, entries).length;
+  const index = new LiquidationIndex(SPEC, TIERS);
+  const builds = timed(() => index.load(entries)).ms;
+  console.log(`positions: ${POSITIONS.toLocaleString('en-US')} isolated at 2-125x, all safe at 40,000`);
+  for (const [label, mark] of [
+    ['-10 % (40,000 -> 36,000)', Math.round(MARK * 0.9)],
+    ['+10 % (40,000 -> 44,000)', Math.round(MARK * 1.1)],
+    ['-0.5 % (40,000 -> 39,800)', Math.round(MARK * 0.995)],
+  ] as const) {
+    const linear = timed(() => findLiquidatable(SPEC, TIERS, mark, entries));
+    const indexed = timed(() => index.findLiquidatable(mark));
+    const same = [...indexed.result].sort((a, b) => a - b).join() === linear.result.join();
+    console.log(
+      `mark ${label}: ${linear.result.length.toLocaleString('en-US')} to liquidate (index agrees: ${same ? 'yes' : 'NO'})`,
+    );
+    console.log(`  findLiquidatable (linear, exact)   ${fmt(summarise(linear.ms), 1, 'ms')}`);
+    console.log(`  LiquidationIndex.findLiquidatable  ${fmt(summarise(indexed.ms), 2, 'ms')}`);
   }
-  const builds: number[] = [];
-  let index = new LiquidationIndex(SPEC, TIERS);
-  for (let run = 0; run < (QUICK ? 1 : 3); run++) {
-    index = new LiquidationIndex(SPEC, TIERS);
-    const started = nowNs();
-    index.load(entries);
-    builds.push(Number(nowNs() - started) / 1e6);
-  }
-  const indexed: number[] = [];
-  let agree = true;
-  for (let run = 0; run < RUNS; run++) {
-    const started = nowNs();
-    const found = index.findLiquidatable(down);
-    indexed.push(Number(nowNs() - started) / 1e6);
-    agree &&= found.length === foundDown && index.findLiquidatable(up).length === foundUp;
-  }
-  const upserts = 2_000;
-  const started = nowNs();
-  for (let id = 0; id < upserts; id++) index.upsert({ ...entries[id]!, collateral: entries[id]!.collateral + USD });
-  const upsertUs = Number(nowNs() - started) / 1e3 / upserts;
-  console.log(
-    `positions: ${POSITIONS.toLocaleString('en-US')}; mark 40,000 -> 36,000 liquidates ${foundDown.toLocaleString('en-US')}, -> 44,000 liquidates ${foundUp.toLocaleString('en-US')}`,
-  );
-  console.log(`findLiquidatable (linear, exact)      ${fmt(summarise(linear), 1, 'ms')}`);
-  console.log(
-    `LiquidationIndex.findLiquidatable     ${fmt(summarise(indexed), 2, 'ms')} (same ids: ${agree ? 'yes' : 'NO'})`,
-  );
-  console.log(
-    `LiquidationIndex.load (100,000)       ${fmt(summarise(builds), 0, 'ms')}; upsert ${upsertUs.toFixed(1)} µs each`,
-  );
+  console.log(`LiquidationIndex.load (100,000): ${fmt(summarise(builds), 0, 'ms')}`);
+  benchIndexUpdates(index, entries, Math.round(MARK * 0.9));
 }
 
 console.log(

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { futuresOrderSchema, markPriceSchema, positionUpdateSchema } from './futures.ts';
 import { priceUpdateSchema } from './markets.ts';
 import { notificationSchema } from './notifications.ts';
 import { balanceUpdateSchema, orderBookUpdateSchema, orderSchema, tradeSchema } from './trading.ts';
@@ -25,36 +26,54 @@ export const SOCKET_PATH = '/ws';
  * timestamp}; the server also sends protocol ping frames every SOCKET_PING_INTERVAL_MS and closes
  * sockets that do not answer them.
  *
- * User channels (orders, balances, notifications) carry one account's events and need an
+ * User channels (orders, balances, notifications, positions, futures_orders) carry one account's events and need an
  * authenticated connection: an access token as `?token=` when connecting, or {type:'auth', token}
  * at any time, answered {type:'authenticated', account_id}. They have no snapshot: the client
  * loads the current state over HTTP after 'subscribed'. Authenticating as another account drops
  * the user channels held for the previous one (each answered 'unsubscribed').
  */
 
-/** The market channel kinds of spec §7.6; a channel is `{kind}.{PAIR_ID}` (BTC/USD is accepted, BTC_USD answered). */
-export const socketChannelKinds = ['price', 'orderbook', 'trades'] as const;
+/**
+ * The market channel kinds of spec §7.6; a channel is `{kind}.{PAIR_ID}` (BTC/USD is accepted, BTC_USD
+ * answered). Perpetual futures markets (`BTC_USD_PERP`) have `orderbook`, `trades` and `mark` (mark
+ * price, index price and the predicted funding rate, retained: a subscriber gets the latest at once);
+ * `price` is for spot pairs and `mark` for perpetuals only.
+ */
+export const socketChannelKinds = ['price', 'orderbook', 'trades', 'mark'] as const;
 export type SocketChannelKind = (typeof socketChannelKinds)[number];
 
 export const socketChannelSchema = z
   .string()
-  .regex(/^(price|orderbook|trades)\.[A-Z0-9]{2,12}[_/][A-Z0-9]{2,12}$/, { error: 'Unknown channel' });
+  .regex(
+    /^((price|orderbook|trades)\.[A-Z0-9]{2,12}[_/][A-Z0-9]{2,12}|(orderbook|trades|mark)\.[A-Z0-9]{2,12}_USD_PERP)$/,
+    {
+      error: 'Unknown channel',
+    },
+  );
 
 /** The server message type that carries a market channel's events (spec §7.6 incoming types). */
 export const socketUpdateTypeByChannelKind = {
   price: 'price_update',
   orderbook: 'orderbook_update',
   trades: 'trade_update',
+  mark: 'mark_update',
 } as const satisfies Record<SocketChannelKind, string>;
 
-/** The signed-in account's own channels; their names carry no account id (the connection's is used). */
-export const socketUserChannels = ['orders', 'balances', 'notifications'] as const;
+/**
+ * The signed-in account's own channels; their names carry no account id (the connection's is used).
+ * `positions` and `futures_orders` carry the futures side: a position (with the futures account's
+ * margin figures) after a fill, funding, liquidation, ADL or a margin change, and a futures order's
+ * every change.
+ */
+export const socketUserChannels = ['orders', 'balances', 'notifications', 'positions', 'futures_orders'] as const;
 export type SocketUserChannel = (typeof socketUserChannels)[number];
 
 export const socketUpdateTypeByUserChannel = {
   orders: 'order_update',
   balances: 'balance_update',
   notifications: 'notification_update',
+  positions: 'position_update',
+  futures_orders: 'futures_order_update',
 } as const satisfies Record<SocketUserChannel, string>;
 
 /** Other names accepted for the user channels (the update type, as some clients subscribe by it). */
@@ -62,6 +81,8 @@ export const socketUserChannelAliases: Readonly<Record<string, SocketUserChannel
   order_update: 'orders',
   balance_update: 'balances',
   notification_update: 'notifications',
+  position_update: 'positions',
+  futures_order_update: 'futures_orders',
 };
 
 export const clientSocketMessageSchema = z.discriminatedUnion('type', [
@@ -91,6 +112,9 @@ export const serverSocketMessageSchema = z.discriminatedUnion('type', [
   channelEvent('order_update', orderSchema),
   channelEvent('balance_update', balanceUpdateSchema),
   channelEvent('notification_update', notificationSchema),
+  channelEvent('mark_update', markPriceSchema),
+  channelEvent('position_update', positionUpdateSchema),
+  channelEvent('futures_order_update', futuresOrderSchema),
   z.object({ type: z.literal('subscribed'), channel: z.string(), seq: z.number().int() }),
   z.object({ type: z.literal('unsubscribed'), channel: z.string() }),
   z.object({ type: z.literal('authenticated'), account_id: z.string().uuid() }),

@@ -7,7 +7,7 @@ import {
   type SocketStats,
 } from '@platform/contracts';
 import type { Logger } from '../logger.ts';
-import { type Channel, channelTopic, parseChannel, priceTopic } from './channels.ts';
+import { type Channel, channelTopic, markTopic, parseChannel, priceTopic } from './channels.ts';
 import { SOCKET_LIMITS, type SocketLimits } from './limits.ts';
 import type { PubSub } from './pubsub.ts';
 
@@ -280,12 +280,18 @@ export class SocketGateway {
   }
 
   /**
-   * A market exists for the socket once its price has been published, or (for an exchange market
-   * the price feed does not cover) once the channel itself has a retained snapshot. Order book and
-   * trade channels of a known market are accepted and stay silent until the exchange core publishes.
+   * A market exists for the socket once its price (a perpetual: its mark) has been published, or
+   * (for an exchange market the price feed does not cover) once the channel itself has a retained
+   * snapshot. Order book and trade channels of a known market are accepted and stay silent until
+   * the exchange core publishes.
    */
   private knowsMarket(name: string, market: string): boolean {
-    return this.deps.pubsub.latest(priceTopic(market)) !== undefined || this.deps.pubsub.latest(name) !== undefined;
+    const { pubsub } = this.deps;
+    return (
+      pubsub.latest(priceTopic(market)) !== undefined ||
+      pubsub.latest(markTopic(market)) !== undefined ||
+      pubsub.latest(name) !== undefined
+    );
   }
 
   private addSubscriber(channel: Channel, topic: string, connection: Connection): void {

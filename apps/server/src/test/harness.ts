@@ -10,6 +10,7 @@ import type { AppContext } from '../context.ts';
 import { type Database, openDatabase } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { createLogger } from '../logger.ts';
+import { checkFuturesInvariants } from '../modules/futures/invariants.ts';
 import type { Services } from '../modules/index.ts';
 import { checkLedgerInvariants } from '../modules/ledger/invariants.ts';
 import { InProcessPubSub, type PubSub } from '../realtime/pubsub.ts';
@@ -125,7 +126,7 @@ export async function startTestServer(
     async close() {
       await app.close();
       // Every suite ends with sound books: whatever it did through the server must balance.
-      const ledgerViolations = await checkLedgerInvariants(db);
+      const ledgerViolations = [...(await checkLedgerInvariants(db)), ...(await checkFuturesInvariants(db))];
       await db.close();
       if (kind === 'postgres' && process.env.DATABASE_URL) {
         const admin = await openDatabase({ kind: 'postgres', url: process.env.DATABASE_URL, poolSize: 1 });

@@ -37,7 +37,7 @@ function upperBound(prices: readonly number[], target: number): number {
 
 const byPrice = (a: Indexed, b: Indexed): number => a.lp - b.lp || a.id - b.id;
 
-/** Pending entries merged into the sorted run once there are this many. */
+/** Pending entries are merged into the sorted run once there are this many, or 1/32 of the run if more. */
 const PENDING_LIMIT = 1_024;
 
 /**
@@ -55,7 +55,7 @@ class SideRun {
   insert(entry: Indexed): void {
     entry.pendingAt = this.pending.length;
     this.pending.push(entry);
-    if (this.pending.length >= PENDING_LIMIT) this.compact();
+    if (this.pending.length >= PENDING_LIMIT && this.pending.length * 32 >= this.entries.length) this.compact();
   }
 
   remove(entry: Indexed): void {

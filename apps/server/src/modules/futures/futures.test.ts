@@ -2,9 +2,11 @@ import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/harness.ts';
 import { balance } from '../trading/test-support.ts';
 import { account, futuresTrader, order, positions, setIndex, type Trader } from './test-support.ts';
+import { storedUnits } from './units.ts';
 
-/** USD amounts in these tests as exact cents x 100 (money units are 10^-8 USD; every figure here has at most 4 decimals). */
-const usd = (text: string) => Math.round(Number(text) * 10_000);
+/** A USD amount as exact money units (10^-8 USD). */
+const usd = (text: string) => storedUnits(text, 8);
+const total = (...amounts: string[]) => amounts.reduce((sum, amount) => sum + usd(amount), 0n);
 
 /** The price feed off: the tests set the index themselves; no rate limit on the bursts. */
 const ENVIRONMENT = { PRICE_FEED_ENABLED: 'false', RATE_LIMIT_ENABLED: 'false' };
@@ -114,10 +116,12 @@ describeEachDatabase(
       await trade(server(), b, a, 'buy', '50000', '0.15', { quantity: undefined, close_position: true });
       expect(await positions(server(), a)).toEqual([]);
       expect(await positions(server(), b)).toEqual([]);
-      const aFees = 2 + 2.04 + 0.52 + 6.24 + 3;
-      const bFees = 1 + 1.02 + 1.04 + 3.12 + 1.5;
-      const aWallet = usd('10000') + usd('75') + usd('225') + usd('300') - usd(String(aFees));
-      const bWallet = usd('10000') - usd('75') - usd('225') - usd('300') - usd(String(bFees));
+      const aFees = total('2', '2.04', '0.52', '6.24', '3');
+      const bFees = total('1', '1.02', '1.04', '3.12', '1.5');
+      const aWallet = total('10000', '75', '225', '300') - aFees;
+      const bWallet = usd('10000') - total('75', '225', '300') - bFees;
+      // 10,586.2 and 9,393.32: with the 20.48 of fees, the 20,000 paid in.
+      expect(aWallet + bWallet + aFees + bFees).toBe(usd('20000'));
       expect(usd((await account(server(), a)).wallet_balance)).toBe(aWallet);
       expect(usd((await account(server(), b)).wallet_balance)).toBe(bWallet);
       const fills = await server().request('GET', '/v1/futures/fills?limit=100', { token: a.token });

@@ -1,3 +1,4 @@
+import type { FuturesAccount } from '@platform/contracts';
 import type { TestServer } from '../../test/harness.ts';
 import { signUp } from '../auth/test-support.ts';
 import { fund, setReferencePrice } from '../trading/test-support.ts';
@@ -26,7 +27,7 @@ export function order(server: TestServer, trader: Trader, body: Record<string, u
 
 export async function account(server: TestServer, trader: Trader) {
   const response = await server.request('GET', '/v1/futures/account', { token: trader.token });
-  return response.body as Record<string, string>;
+  return response.body as FuturesAccount;
 }
 
 export async function positions(server: TestServer, trader: Trader) {

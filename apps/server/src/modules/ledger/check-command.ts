@@ -17,6 +17,8 @@ export const LEDGER_CHECK_EXIT = { sound: 0, violations: 1, cannotCheck: 2 } as 
 export async function runLedgerCheck(
   environment: Record<string, string | undefined>,
   write: (line: string) => void,
+  /** Further checks composed by the caller (the futures invariants): the ledger imports no feature module. */
+  extraChecks: readonly ((db: Database) => Promise<readonly { kind: string; details: string }[]>)[] = [],
 ): Promise<number> {
   const config = loadConfig(environment);
   const pgliteDir = path.join(config.dataDir, 'pglite');
@@ -33,7 +35,8 @@ export async function runLedgerCheck(
       write(`The ledger's tables are absent from ${where}: start the server once to migrate it.`);
       return LEDGER_CHECK_EXIT.cannotCheck;
     }
-    const violations = await checkLedgerInvariants(db);
+    const violations: { kind: string; details: string }[] = [...(await checkLedgerInvariants(db))];
+    for (const check of extraChecks) violations.push(...(await check(db)));
     if (violations.length > 0) {
       write(`Ledger invariants violated (${violations.length}) in ${where}:`);
       for (const violation of violations) write(`  ${violation.kind}: ${violation.details}`);
