@@ -13,7 +13,7 @@ import {
   type TransferCommand,
   transfer,
 } from './account-commands.ts';
-import type { FundingRow, TransferRow } from './batch.ts';
+import { EntryBuilder, FUTURES_WALLET, type FundingRow, type TransferRow } from './batch.ts';
 import { adlRanks } from './deleverage.ts';
 import type { FuturesCore } from './exchange.ts';
 import { type FundingCommand, settleFunding } from './funding.ts';
@@ -134,6 +134,24 @@ export class FuturesAccounts {
         ctx.batch.funding.some((r) => r.marketId === marketId && r.fundingTime === fundingTime)
           ? fail('VALIDATION_ERROR', { message: 'This funding round was already settled' })
           : settleFunding(ctx, command),
+    });
+  }
+
+  /** Tops the house's futures wallet up to `target` from market_making when it holds less than half of it. */
+  fundHouse(accountId: string, target: bigint): Promise<Result<bigint>> {
+    return this.run<bigint>('house_funding', accountId, { accountId, target }, (ctx) => {
+      const wallet = ctx.state.wallet(accountId);
+      const held = wallet.available + wallet.locked;
+      if (held * 2n >= target) return ok(0n);
+      const entry = new EntryBuilder('futures_house_funding', `${accountId}:${ctx.now.getTime()}`);
+      entry.move(
+        [{ kind: 'system', name: 'market_making' }, 'available'],
+        [FUTURES_WALLET(accountId), 'available'],
+        target - held,
+      );
+      wallet.available += target - held;
+      ctx.batch.addEntry(entry);
+      return ok(target - held);
     });
   }
 

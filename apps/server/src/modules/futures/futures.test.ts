@@ -1,4 +1,4 @@
-import { expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/harness.ts';
 import { balance } from '../trading/test-support.ts';
 import { account, futuresTrader, order, positions, setIndex, type Trader } from './test-support.ts';
@@ -14,6 +14,8 @@ const ENVIRONMENT = { PRICE_FEED_ENABLED: 'false', RATE_LIMIT_ENABLED: 'false' }
 describeEachDatabase(
   'futures transfers',
   (server) => {
+    // The funding timer pays a round as soon as a mark exists: these tests pay their own rounds.
+    beforeAll(() => server().services.futures.workers.funding.stop());
     it('moves USD both ways, refuses what is not transferable, and repeats a client id', async () => {
       const a = await futuresTrader(server(), '1000');
       expect((await account(server(), a)).wallet_balance).toBe('1000');
@@ -92,6 +94,8 @@ async function trade(
 describeEachDatabase(
   'futures positions through the book',
   (server) => {
+    // The funding timer pays a round as soon as a mark exists: these tests pay their own rounds.
+    beforeAll(() => server().services.futures.workers.funding.stop());
     it('opens, adds, reduces, flips and closes with exact entry, P&L and fees', async () => {
       setIndex(server(), 'BTC', '50000');
       const a = await futuresTrader(server(), '10000');

@@ -15,6 +15,7 @@ import { seedMarkets } from './seed.ts';
 import { FuturesOrders } from './service.ts';
 import type { FuturesMarkSource } from './types.ts';
 import { ticksOfText } from './units.ts';
+import { createFuturesWorkers, type FuturesWorkers } from './workers.ts';
 
 export { accountFuturesOrdersTopic, accountPositionsTopic } from './publish.ts';
 export type { FuturesMarkSource } from './types.ts';
@@ -34,11 +35,11 @@ export interface FuturesExchange {
   settleFunding(marketId: string, rate: bigint, markTicks: number, fundingTime: number): Promise<Result<FundingRow>>;
 }
 
-export type Futures = ModuleParts & { exchange: FuturesExchange };
+export type Futures = ModuleParts & { exchange: FuturesExchange; workers: FuturesWorkers };
 
 export type FuturesUses = {
   markets: Pick<Markets, 'referenceQuote'>;
-  /** The mark source (modules/futures/marks.ts) once it exists; without it the index stands in. */
+  /** A mark source to use instead of the module's own (modules/futures/marks.ts); the index stands in before a mark. */
   marks?: (FuturesMarkSource & MarkUpdates) | undefined;
   /** Stores notifications (margin calls, liquidations, ADL) in a transaction. */
   insertNotifications?: InsertNotifications | undefined;
@@ -62,11 +63,13 @@ export async function createFutures(context: AppContext, uses: FuturesUses): Pro
   const specs = futuresMarketSpecs();
   await seedMarkets(db, specs);
   const markets = new Map(specs.map((spec) => [spec.id, spec]));
-  const markOf = markFunction(markets, uses);
+  // The marks read the books, the books' checks read the marks: bound once both exist.
+  let workers: FuturesWorkers | undefined;
+  const marks: FuturesMarkSource = uses.marks ?? { mark: (marketId) => workers?.marks.mark(marketId) ?? null };
+  const markOf = markFunction(markets, { ...uses, marks });
   const publisher = new Publisher(pubsub, markOf, clock);
   const core = new FuturesCore({ db, log, clock, bandBps: config.priceBandBps, markets, markOf, publisher });
   await core.start();
-  const watch = liquidationWatch(context, uses, core, markOf);
   const orders = new FuturesOrders(db, core, markets);
   const accounts = new FuturesAccounts(db, core, markOf);
   const exchange: FuturesExchange = {
@@ -85,25 +88,45 @@ export async function createFutures(context: AppContext, uses: FuturesUses): Pro
     settleFunding: (marketId, rate, markTicks, fundingTime) =>
       accounts.settleFunding(marketId, rate, markTicks, fundingTime),
   };
+  workers = createFuturesWorkers(context, {
+    specs,
+    core,
+    orders,
+    accounts,
+    referenceQuote: (pairId) => uses.markets.referenceQuote(pairId),
+  });
+  const running = workers;
+  const watch = liquidationWatch(context, uses, core, markOf, uses.marks ?? running.marks);
   return {
     exchange,
-    routes: (scope) => futuresRoutes(scope, context, { exchange, core, uses }),
-    start: () => watch.start(),
+    workers: running,
+    routes: (scope) => futuresRoutes(scope, context, { exchange, core, uses: { ...uses, marks } }),
+    start: async () => {
+      await running.start();
+      watch.start();
+    },
     stop: async () => {
       await watch.stop();
+      await running.stop();
       await core.stop();
     },
   };
 }
 
 /** The liquidation engine's watch, with its notifications when the notifications module is at hand. */
-function liquidationWatch(context: AppContext, uses: FuturesUses, core: FuturesCore, markOf: MarkOf): LiquidationWatch {
+function liquidationWatch(
+  context: AppContext,
+  uses: FuturesUses,
+  core: FuturesCore,
+  markOf: MarkOf,
+  marks: MarkUpdates,
+): LiquidationWatch {
   const { db, log, clock, pubsub } = context;
   const insert = uses.insertNotifications;
   return new LiquidationWatch({
     core,
     markOf,
-    marks: uses.marks,
+    marks,
     clock,
     log,
     notify: insert ? batchNotifier(insert, pubsub) : undefined,

@@ -21,7 +21,7 @@ const CHECKS: readonly Check[] = [
     // futures_clearing pays realised P&L: its balance + Σ open positions' signed cost basis (as USD) = 0.
     kind: 'futures_clearing_mismatch',
     sql: `WITH cost AS (
-        SELECT coalesce(sum(sign(p.size_lots) * p.cost_tick_lots * power(10::numeric, -(m.price_decimals + m.quantity_decimals))), 0) AS total
+        SELECT coalesce(sum(sign(p.size_lots::numeric) * p.cost_tick_lots * power(10::numeric, -(m.price_decimals + m.quantity_decimals))), 0) AS total
         FROM futures_positions p JOIN futures_markets m ON m.id = p.market_id),
       clearing AS (
         SELECT coalesce(sum(available + locked), 0) AS balance FROM ledger_accounts
