@@ -158,6 +158,17 @@ function closeThroughBook(ctx: DecideContext, position: PositionState, lots: num
   return order;
 }
 
+/** closeThroughBook; an isolated position that stays open keeps every unit of its margin (relock). */
+function closeKeepingMargin(ctx: DecideContext, position: PositionState, lots: number, priceTicks: number) {
+  const wallet = ctx.state.wallet(position.accountId);
+  const before = wallet.available;
+  const order = closeThroughBook(ctx, position, lots, priceTicks);
+  if (ctx.state.setting(position.accountId, position.marketId).mode === 'isolated') {
+    relock(ctx, position, wallet.available - before);
+  }
+  return order;
+}
+
 /** Money of (filled lots x limit - filled cost), the side's way round: what the fills did better than `ticks`. */
 function betterThan(state: FuturesState, order: FuturesOrderState, ticks: number): bigint {
   const spec = state.markets.get(order.marketId)!;
@@ -184,14 +195,9 @@ function partialByTier(run: Run): boolean {
   const lots = perp.liquidationCloseLots(spec, spec.tiers, risk, collateral, mark);
   if (lots >= held) return false;
   const bp = bankruptcyOf(ctx.state, position, markOf, mark);
-  const wallet = ctx.state.wallet(position.accountId);
-  const before = wallet.available;
-  const order = closeThroughBook(ctx, position, lots, bp);
+  const order = closeKeepingMargin(ctx, position, lots, bp);
   outcome.bookLots += order.filledLots;
   outcome.steps.push(step('partial_close', bp, bp, order.filledLots));
-  if (ctx.state.setting(position.accountId, position.marketId).mode === 'isolated') {
-    relock(ctx, position, wallet.available - before);
-  }
   return order.filledLots > 0 && !underMaintenance(ctx.state, position.accountId, position.marketId, markOf);
 }
 
@@ -232,7 +238,7 @@ function closeAll(run: Run): bigint {
   const { ctx, position, mark, markOf, outcome } = run;
   const spec = ctx.state.markets.get(position.marketId)!;
   const bp = bankruptcyOf(ctx.state, position, markOf, mark);
-  const first = closeThroughBook(ctx, position, Math.abs(position.sizeLots), bp);
+  const first = closeKeepingMargin(ctx, position, Math.abs(position.sizeLots), bp);
   outcome.bookLots += first.filledLots;
   outcome.steps.push(step('close', bp, bp, first.filledLots));
   const surplus = betterThan(ctx.state, first, bp);
@@ -243,7 +249,7 @@ function closeAll(run: Run): bigint {
   if (reach > 0n) {
     const limit = position.sizeLots > 0 ? Math.max(1, bp - Number(reach)) : bp + Number(reach);
     const before = ctx.state.insuranceFund;
-    const second = closeThroughBook(ctx, position, remaining, limit);
+    const second = closeKeepingMargin(ctx, position, remaining, limit);
     outcome.insuranceLots += second.filledLots;
     outcome.insurancePaid += before - ctx.state.insuranceFund;
     outcome.steps.push(step('insurance_close', bp, limit, second.filledLots));
@@ -251,10 +257,11 @@ function closeAll(run: Run): bigint {
     remaining = Math.abs(position.sizeLots);
   }
   if (remaining > 0) {
-    const adlBp = bankruptcyOf(ctx.state, position, markOf, mark);
-    outcome.adl = deleverage(ctx, position, remaining, adlBp, markOf);
+    // At the bankruptcy price of the position as it was taken over: what the earlier closes did
+    // better than it is the fund's (the surplus), not the counterparties'.
+    outcome.adl = deleverage(ctx, position, remaining, bp, markOf);
     for (const close of outcome.adl) {
-      outcome.steps.push(step('adl', adlBp, close.priceTicks, close.lots, null, close.counterparty));
+      outcome.steps.push(step('adl', bp, close.priceTicks, close.lots, null, close.counterparty));
     }
   }
   return surplus > 0n ? surplus : 0n;
