@@ -1,3 +1,4 @@
+import { perp } from '@platform/engine';
 import { expect, it } from 'vitest';
 import { describeEachDatabase, type TestServer } from '../../test/harness.ts';
 import { account, futuresTrader, order, positions, setIndex, type Trader } from './test-support.ts';
@@ -133,6 +134,81 @@ describeEachDatabase(
       expect(deleveraged.find((n) => n.title === 'Position deleveraged')?.message).toContain('1900');
       const adl = await server().request('GET', '/v1/futures/income?type=adl', { token: d.token });
       expect(adl.body.income.map((row: { amount: string }) => row.amount)).toEqual(['100']);
+    });
+
+    it('a crash liquidates exactly the positions under maintenance; sizes sum to zero, nothing negative', async () => {
+      const market = 'SOL_USD_PERP';
+      setIndex(server(), 'SOL', '100');
+      await fundingCaughtUp(server(), market);
+      const mm = await futuresTrader(server(), '1000000');
+      const traders: { trader: Trader; isolated: boolean }[] = [];
+      for (let i = 0; i < 8; i++) {
+        const trader = await futuresTrader(server(), String(150 + 20 * i));
+        const isolated = i % 2 === 0;
+        if (isolated) {
+          await server().request('PUT', `/v1/futures/markets/${market}/margin-mode`, {
+            token: trader.token,
+            body: { margin_mode: 'isolated' },
+          });
+        }
+        await server().request('PUT', `/v1/futures/markets/${market}/leverage`, {
+          token: trader.token,
+          body: { leverage: 10 + 5 * i },
+        });
+        traders.push({ trader, isolated });
+      }
+      expect(
+        (await order(server(), mm, { market, side: 'sell', type: 'limit', price: '100', quantity: '80' })).status,
+      ).toBe(201);
+      for (const { trader } of traders) {
+        const opened = await order(server(), trader, { market, side: 'buy', type: 'market', quantity: '10' });
+        expect(opened.body.status, JSON.stringify(opened.body)).toBe('filled');
+      }
+      expect(
+        (await order(server(), mm, { market, side: 'buy', type: 'limit', price: '94', quantity: '40' })).status,
+      ).toBe(201);
+      // The reference rule at 90 (tier 1 of SOL: MM = 0.65 % of the notional, rounded up), from the API's figures.
+      const money = (text: string) => perp.decimalToMoney(text)!;
+      const expected = new Set<string>();
+      for (const { trader, isolated } of traders) {
+        const [position] = (await positions(server(), trader)).filter((p) => p.market === market);
+        const collateral = isolated
+          ? money(position!.margin!)
+          : money((await account(server(), trader)).wallet_balance!);
+        const loss =
+          (money(position!.size!) * (money(position!.entry_price!) - 90n * perp.MONEY_SCALE)) / perp.MONEY_SCALE;
+        const notional = money(position!.size!) * 90n;
+        const maintenance = (notional * 65n + 9_999n) / 10_000n;
+        if (collateral - loss <= maintenance) expected.add(trader.id);
+      }
+      expect(expected.size).toBeGreaterThan(2);
+      expect(expected.size).toBeLessThan(traders.length);
+      setIndex(server(), 'SOL', '90');
+      for (const { trader } of traders) {
+        const open = await eventually(
+          () => positions(server(), trader),
+          (list) => list.some((p) => p.market === market) !== expected.has(trader.id),
+        );
+        expect(
+          open.some((p) => p.market === market),
+          trader.id,
+        ).toBe(!expected.has(trader.id));
+      }
+      // Once every expected liquidation is done, the others are still open.
+      for (const { trader } of traders) {
+        const open = (await positions(server(), trader)).some((p) => p.market === market);
+        expect(open, trader.id).toBe(!expected.has(trader.id));
+      }
+      const sizes = await server().db.query<{ total: string }>(
+        'SELECT coalesce(sum(size_lots), 0)::text AS total FROM futures_positions WHERE market_id = $1',
+        [market],
+      );
+      expect(sizes.rows[0]!.total).toBe('0');
+      const negative = await server().db.query(
+        `SELECT 1 FROM ledger_accounts WHERE (owner_kind = 'futures' AND (available < 0 OR locked < 0))
+           OR (owner_kind = 'system' AND system_name = 'insurance_fund' AND available < 0)`,
+      );
+      expect(negative.rows).toEqual([]);
     });
   },
   ENVIRONMENT,
