@@ -36,6 +36,9 @@ export interface LiquidationWatchDeps {
 
 type Candidate = { accountId: string; marketId: string };
 
+/** How long a liquidation whose batch failed waits before it is submitted again. */
+const RETRY_AFTER_MS = 5_000;
+
 /**
  * The liquidation engine's watch: on every mark update (or every second without a mark source that
  * announces them) and after every committed batch (fills, funding, margin moves), finds every
@@ -52,6 +55,8 @@ export class LiquidationWatch {
   /** Positions (`account|market`) moved by the batches committed since the last check. */
   private readonly moved = new Set<string>();
   private readonly inFlight = new Map<string, Promise<unknown>>();
+  /** (account, market) whose last command failed to be written: not retried before this time (ms). */
+  private readonly backoff = new Map<string, number>();
   private scheduled = false;
   private readonly stops: (() => void)[] = [];
 
@@ -114,9 +119,11 @@ export class LiquidationWatch {
     if (this.indexedState !== state) this.rebuild(state);
     else this.catchUp(state);
     const found = new Map<string, Candidate>();
+    const now = this.deps.clock().getTime();
     const add = (accountId: string, marketId: string) => {
       const key = `${accountId}|${marketId}`;
-      if (!this.inFlight.has(key)) found.set(key, { accountId, marketId });
+      if (this.inFlight.has(key) || (this.backoff.get(key) ?? 0) > now) return;
+      found.set(key, { accountId, marketId });
     };
     for (const [marketId, { index, positions }] of this.indexes) {
       const mark = this.deps.markOf(marketId);
@@ -205,7 +212,12 @@ export class LiquidationWatch {
           return result;
         },
       })
-      .catch((error: unknown) => this.deps.log.error({ err: error, ...candidate }, 'futures liquidation failed'))
+      .catch((error: unknown) => {
+        // A command that cannot be written (the batch was dropped and the state reloaded) is not
+        // retried at once: the next attempt waits, so a persistent fault does not spin.
+        this.backoff.set(key, this.deps.clock().getTime() + RETRY_AFTER_MS);
+        this.deps.log.error({ err: error, ...candidate }, 'futures liquidation failed');
+      })
       .finally(() => {
         this.inFlight.delete(key);
         this.schedule();

@@ -253,7 +253,9 @@ function closeAll(run: Run): bigint {
     outcome.insuranceLots += second.filledLots;
     outcome.insurancePaid += before - ctx.state.insuranceFund;
     outcome.steps.push(step('insurance_close', bp, limit, second.filledLots));
-    outcome.steps.push(step('insurance_clear', bp, null, null, before - ctx.state.insuranceFund));
+    if (before > ctx.state.insuranceFund) {
+      outcome.steps.push(step('insurance_clear', bp, null, null, before - ctx.state.insuranceFund));
+    }
     remaining = Math.abs(position.sizeLots);
   }
   if (remaining > 0) {
