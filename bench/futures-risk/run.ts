@@ -213,15 +213,19 @@ function positions(): ScanEntry[] {
 }
 
 /** Runs fn RUNS times, returning the last result and each run's milliseconds. */
-function timed<T>(fn: () => T): { result: T; ms: number[] } {
+function timed<T>(fn: () => T): { result: T; ms: number[]; cpuMs: number[] } {
   const ms: number[] = [];
+  const cpuMs: number[] = [];
   let result = fn();
   for (let run = 0; run < RUNS; run++) {
+    const cpuBefore = process.cpuUsage();
     const started = nowNs();
     result = fn();
     ms.push(Number(nowNs() - started) / 1e6);
+    const cpu = process.cpuUsage(cpuBefore);
+    cpuMs.push((cpu.user + cpu.system) / 1e3);
   }
-  return { result, ms };
+  return { result, ms, cpuMs };
 }
 
 function benchIndexUpdates(index: LiquidationIndex, entries: ScanEntry[], mark: number): void {
@@ -252,8 +256,12 @@ function benchScan(): void {
     console.log(
       `mark ${label}: ${linear.result.length.toLocaleString('en-US')} to liquidate (index agrees: ${same ? 'yes' : 'NO'})`,
     );
-    console.log(`  findLiquidatable (linear, exact)   ${fmt(summarise(linear.ms), 1, 'ms')}`);
-    console.log(`  LiquidationIndex.findLiquidatable  ${fmt(summarise(indexed.ms), 2, 'ms')}`);
+    console.log(
+      `  findLiquidatable (linear, exact)   wall ${fmt(summarise(linear.ms), 1, 'ms')}; CPU ${fmt(summarise(linear.cpuMs), 1, 'ms')}`,
+    );
+    console.log(
+      `  LiquidationIndex.findLiquidatable  wall ${fmt(summarise(indexed.ms), 2, 'ms')}; CPU ${fmt(summarise(indexed.cpuMs), 2, 'ms')}`,
+    );
   }
   console.log(`LiquidationIndex.load (100,000): ${fmt(summarise(builds), 0, 'ms')}`);
   benchIndexUpdates(index, entries, Math.round(MARK * 0.9));

@@ -12,7 +12,7 @@ interface Indexed extends ScanEntry {
 }
 
 /** The first index whose price is >= target (prices ascending). */
-function lowerBound(prices: readonly number[], target: number): number {
+function lowerBound(prices: Float64Array, target: number): number {
   let low = 0;
   let high = prices.length;
   while (low < high) {
@@ -24,7 +24,7 @@ function lowerBound(prices: readonly number[], target: number): number {
 }
 
 /** The first index whose price is > target (prices ascending). */
-function upperBound(prices: readonly number[], target: number): number {
+function upperBound(prices: Float64Array, target: number): number {
   let low = 0;
   let high = prices.length;
   while (low < high) {
@@ -47,7 +47,7 @@ const PENDING_LIMIT = 1_024;
  * the run, so an update costs O(1) plus an amortised share of that merge, never an O(n) array shift.
  */
 class SideRun {
-  prices: number[] = [];
+  prices: Float64Array = new Float64Array(0);
   entries: Indexed[] = [];
   pending: Indexed[] = [];
   dead = 0;
@@ -73,20 +73,42 @@ class SideRun {
     if (this.dead > PENDING_LIMIT && this.dead * 4 > this.entries.length) this.compact();
   }
 
-  /** Merges the sorted pending entries into the live part of the run (linear). */
+  clear(): void {
+    this.prices = new Float64Array(0);
+    this.entries = [];
+    this.pending = [];
+    this.dead = 0;
+  }
+
+  /** Merges the sorted pending entries into the live part of the run (linear, into preallocated arrays). */
   compact(): void {
     const incoming = this.pending.sort(byPrice);
-    const merged: Indexed[] = [];
+    const old = this.entries;
+    const total = old.length - this.dead + incoming.length;
+    const merged = new Array<Indexed>(total);
+    const prices = new Float64Array(total);
     let next = 0;
-    for (const entry of this.entries) {
+    let at = 0;
+    for (let index = 0; index < old.length; index++) {
+      const entry = old[index]!;
       if (!entry.live) continue;
-      while (next < incoming.length && byPrice(incoming[next]!, entry) < 0) merged.push(incoming[next++]!);
-      merged.push(entry);
+      while (next < incoming.length && byPrice(incoming[next]!, entry) < 0) {
+        const pending = incoming[next++]!;
+        pending.pendingAt = -1;
+        prices[at] = pending.lp;
+        merged[at++] = pending;
+      }
+      prices[at] = entry.lp;
+      merged[at++] = entry;
     }
-    while (next < incoming.length) merged.push(incoming[next++]!);
-    for (const entry of incoming) entry.pendingAt = -1;
+    while (next < incoming.length) {
+      const pending = incoming[next++]!;
+      pending.pendingAt = -1;
+      prices[at] = pending.lp;
+      merged[at++] = pending;
+    }
     this.entries = merged;
-    this.prices = merged.map((entry) => entry.lp);
+    this.prices = prices;
     this.pending = [];
     this.dead = 0;
   }
@@ -156,7 +178,9 @@ export class LiquidationIndex {
 
   /** Replaces the whole content with these entries, sorting once. */
   load(entries: readonly ScanEntry[]): void {
-    for (const id of [...this.entries.keys()]) this.remove(id);
+    this.entries.clear();
+    this.longs.clear();
+    this.shorts.clear();
     for (const entry of entries) {
       if (entry.sizeLots === 0) continue;
       const indexed = this.indexed(entry);

@@ -80,24 +80,87 @@ function shortCandidate(tier: RiskTier, last: boolean, units: bigint, lots: bigi
 export function liquidationPriceTicks(input: LiquidationPriceInput): number | null {
   const size = input.position.sizeLots;
   if (size === 0) return null;
-  const units = unitsPerTickLot(input.spec);
-  const lots = BigInt(Math.abs(size));
-  const { tiers, collateral } = input;
-  const cost = input.position.costTickLots;
-  let best: bigint | null = null;
-  for (let index = 0; index < tiers.length; index++) {
-    const last = index === tiers.length - 1;
-    if (size > 0) {
-      const price = longCandidate(tiers[index]!, last, units, lots, cost, collateral);
-      if (price !== null && (best === null || price > best)) best = price;
-    } else {
-      const price = shortCandidate(tiers[index]!, last, units, lots, cost, collateral);
-      if (price !== null && (best === null || price < best)) best = price;
-    }
-  }
+  const solve: Solver = {
+    tiers: input.tiers,
+    units: unitsPerTickLot(input.spec),
+    lots: BigInt(Math.abs(size)),
+    cost: input.position.costTickLots,
+    collateral: input.collateral,
+  };
+  const best = size > 0 ? (walkLong(solve) ?? scanAll(solve, true)) : (walkShort(solve) ?? scanAll(solve, false));
   if (best === null) return null;
   if (best > MAX_TICKS) return size > 0 ? Number.MAX_SAFE_INTEGER : null;
   return Number(best);
+}
+
+interface Solver {
+  tiers: readonly RiskTier[];
+  units: bigint;
+  lots: bigint;
+  cost: bigint;
+  collateral: bigint;
+}
+
+function candidate(solve: Solver, index: number, long: boolean): bigint | null {
+  const { tiers, units, lots, cost, collateral } = solve;
+  const last = index === tiers.length - 1;
+  return long
+    ? longCandidate(tiers[index]!, last, units, lots, cost, collateral)
+    : shortCandidate(tiers[index]!, last, units, lots, cost, collateral);
+}
+
+/** Every tier: the largest long candidate, the smallest short one. */
+function scanAll(solve: Solver, long: boolean): bigint | null {
+  let best: bigint | null = null;
+  for (let index = 0; index < solve.tiers.length; index++) {
+    const price = candidate(solve, index, long);
+    if (price !== null && (best === null || (long ? price > best : price < best))) best = price;
+  }
+  return best;
+}
+
+/** The index of the tier holding the notional at this price (0 for a price <= 0). */
+function tierIndexAt(solve: Solver, price: bigint): number {
+  if (price <= 0n) return 0;
+  return tierFor(solve.tiers, price * solve.units * solve.lots).tier - 1;
+}
+
+/** Whether no tick's notional falls in the tier (a tick step wider than the tier). */
+function emptyTier(solve: Solver, index: number): boolean {
+  if (index === solve.tiers.length - 1) return false;
+  const range = tierTickRange(solve.tiers[index]!, false, solve.units * solve.lots);
+  return range.high !== null && range.high < range.low;
+}
+
+/**
+ * A shortcut for the usual case: the rule is monotone in the price, so the liquidatable ticks of a
+ * long are those <= LP and every tier below LP's tier has a candidate, every tier above none. LP is
+ * at or above the bankruptcy price (within a tick of rounding), so start one tier below BP's tier and
+ * walk up while tiers have a candidate. null when the start tier has none (the full scan decides).
+ */
+function walkLong(solve: Solver): bigint | null {
+  const bp = divCeil(solve.units * solve.cost - solve.collateral, solve.units * solve.lots);
+  let best: bigint | null = null;
+  for (let index = Math.max(0, tierIndexAt(solve, bp) - 1); index < solve.tiers.length; index++) {
+    if (emptyTier(solve, index)) continue;
+    const price = candidate(solve, index, true);
+    if (price === null) return best;
+    best = price;
+  }
+  return best;
+}
+
+/** The same for a short, whose liquidatable ticks are those >= LP, LP at or below BP: walk down from one tier above BP's. */
+function walkShort(solve: Solver): bigint | null {
+  const bp = divFloor(solve.collateral + solve.units * solve.cost, solve.units * solve.lots);
+  let best: bigint | null = null;
+  for (let index = Math.min(solve.tiers.length - 1, tierIndexAt(solve, bp) + 1); index >= 0; index--) {
+    if (emptyTier(solve, index)) continue;
+    const price = candidate(solve, index, false);
+    if (price === null) return best;
+    best = price;
+  }
+  return best;
 }
 
 /**

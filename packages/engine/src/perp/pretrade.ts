@@ -70,8 +70,11 @@ function openingLotsOf(held: number, closing: boolean, lots: number, totals: Sid
 /**
  * The pre-trade check of one new order, in this order:
  * 1. reduce-only: refused (`reduce_only_would_increase`) when its lots exceed reduceOnlyLimit;
- * 2. leverage: the worst notional the position could reach on either side with every open order and
- *    this one filled (sideExtent) must not exceed maxNotionalForLeverage (`leverage_too_high`);
+ * 2. leverage: the worst notional the position could reach on the side this order pushes towards,
+ *    with every open order on that side and this one filled (sideExtent), must not exceed
+ *    maxNotionalForLeverage (`leverage_too_high`); so an order that only reduces (reduce-only, or
+ *    closing no further than zero) is never refused for leverage, even when the position itself is
+ *    above the cap. worstNotional reports the larger of both sides;
  * 3. margin: the order reserves ceil(opening notional / leverage) (ceil: against the trader) plus the
  *    taker fee of the whole order, ceil(notional x feeRate / S) (ceil: against the trader); refused
  *    (`insufficient_margin`) when that exceeds available. An order that only reduces the position
@@ -103,8 +106,11 @@ export function preTradeCheck(input: PreTradeInput): PreTradeResult {
   const longExtent = sideExtent(held, size > 0, size > 0 ? position.costTickLots : 0n, buys);
   const shortExtent = sideExtent(held, size < 0, size < 0 ? position.costTickLots : 0n, sells);
   const worstNotional = (longExtent > shortExtent ? longExtent : shortExtent) * units;
-  if (worstNotional > maxNotionalForLeverage(input.tiers, input.leverage))
+  // Only the side this order pushes towards is held to the cap: an order that reduces is never refused for leverage.
+  const pushed = (isBuy ? longExtent : shortExtent) * units;
+  if (!order.reduceOnly && pushed > maxNotionalForLeverage(input.tiers, input.leverage)) {
     return { ok: false, reason: 'leverage_too_high' };
+  }
   const orderNotional = BigInt(order.lots) * BigInt(order.priceTicks) * units;
   const fee = divCeil(orderNotional * order.feeRate, RATE_SCALE); // ceil: against the trader
   const openingNotional = BigInt(openingLots) * BigInt(order.priceTicks) * units;

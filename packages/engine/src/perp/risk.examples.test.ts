@@ -4,6 +4,7 @@ import { liquidationPriceTicks } from './liquidation.ts';
 import { crossState, isolatedLiquidatable, marginRatioDecimal, roeDecimal } from './margin.ts';
 import { entryPriceDecimal, positionMetrics, unrealisedPnl } from './position.ts';
 import { BTC_SPEC, BTC_TIERS, btcLots, btcTicks, USD } from './risk-fixtures.test-support.ts';
+import { divCeil, divFloor, divHalfUp } from './rounding.ts';
 import {
   buildTiers,
   initialMargin,
@@ -26,6 +27,14 @@ const usd = (text: string): bigint => decimalToMoney(text)!;
 const position = (btc: number, entryUsd: number): PerpPosition => ({
   sizeLots: btcLots(btc),
   costTickLots: BigInt(btcLots(Math.abs(btc))) * BigInt(btcTicks(entryUsd)),
+});
+
+describe('rounded division', () => {
+  it('floors, ceils and rounds half up for both signs', () => {
+    expect([divFloor(7n, 2n), divFloor(-7n, 2n), divFloor(-6n, 2n), divFloor(0n, 3n)]).toEqual([3n, -4n, -3n, 0n]);
+    expect([divCeil(7n, 2n), divCeil(-7n, 2n), divCeil(6n, 2n), divCeil(1n, 3n)]).toEqual([4n, -3n, 3n, 1n]);
+    expect([divHalfUp(5n, 2n), divHalfUp(-5n, 2n), divHalfUp(4n, 3n), divHalfUp(5n, 3n)]).toEqual([3n, -2n, 1n, 2n]);
+  });
 });
 
 describe('units', () => {

@@ -279,6 +279,16 @@ describe('pre-trade check (docs/futures.md "Margin rules")', () => {
       worstNotional: 240_000n * USD,
     });
     expect(preTradeCheck(input({ leverage: 126 }))).toEqual({ ok: false, reason: 'leverage_too_high' });
+    // a 7 BTC long (280,000 > the 100x cap) may still be reduced, but not grown
+    const over = input({ leverage: 100, position: position(7, 40_000), available: 10n ** 20n });
+    expect(preTradeCheck({ ...over, order: { ...big(1), side: 'sell' } })).toMatchObject({ ok: true, openingLots: 0 });
+    expect(preTradeCheck({ ...over, order: { ...big(1), side: 'sell', reduceOnly: true } })).toMatchObject({
+      ok: true,
+    });
+    expect(preTradeCheck({ ...over, order: { ...big(0.001), side: 'buy' } })).toEqual({
+      ok: false,
+      reason: 'leverage_too_high',
+    });
   });
 
   it('lets reduce-only orders only reduce, counting the other reduce-only orders', () => {

@@ -1,6 +1,6 @@
 /**
  * Integer division with an explicit rounding direction (bigint `/` truncates towards zero, which
- * is neither up nor down for negative operands). Every division in the risk maths goes through one
+ * is neither up nor down for negative operands). Every rounded division in the risk maths goes through one
  * of these, with the direction chosen against the trader and written next to the call.
  */
 
@@ -19,10 +19,4 @@ export function divCeil(a: bigint, b: bigint): bigint {
 /** round(a / b) half up (ties towards +infinity), b > 0. */
 export function divHalfUp(a: bigint, b: bigint): bigint {
   return divFloor(2n * a + b, 2n * b);
-}
-
-/** A bigint that fits a JS safe integer as a number; null when it does not. */
-export function toSafeNumber(value: bigint): number | null {
-  if (value > 9_007_199_254_740_991n || value < -9_007_199_254_740_991n) return null;
-  return Number(value);
 }

@@ -64,6 +64,41 @@ describeEachDatabase(
       expect(history.body.rounds[0]).toMatchObject({ funding_rate: '0.00012345', total_paid: '0.06172513' });
     });
 
+    it('a batch whose write fails changes nothing: its callers hear so, the memory is reloaded', async () => {
+      setIndex(server(), 'XRP', '0.5');
+      const a = await futuresTrader(server(), '100');
+      const db = server().db;
+      const original = db.transaction.bind(db);
+      db.transaction = (async () => {
+        db.transaction = original;
+        throw new Error('disk full');
+      }) as typeof db.transaction;
+      const failed = await order(server(), a, {
+        market: 'XRP_USD_PERP',
+        side: 'buy',
+        type: 'limit',
+        price: '0.49',
+        quantity: '100',
+      });
+      db.transaction = original;
+      expect(failed.status).toBe(503);
+      expect(failed.body.error.code).toBe('ORDER_PLACEMENT_FAILED');
+      const account = (await server().request('GET', '/v1/futures/account', { token: a.token })).body;
+      expect(account).toMatchObject({ wallet_balance: '100', order_margin: '0' });
+      expect((await server().request('GET', '/v1/futures/markets/XRP_USD_PERP/orderbook')).body.bids).toEqual([]);
+      const placed = await order(server(), a, {
+        market: 'XRP_USD_PERP',
+        side: 'buy',
+        type: 'limit',
+        price: '0.49',
+        quantity: '100',
+      });
+      expect(placed.status).toBe(201);
+      expect((await server().request('GET', '/v1/futures/markets/XRP_USD_PERP/orderbook')).body.bids).toEqual([
+        ['0.49', '100'],
+      ]);
+    });
+
     it('keeps positions, open orders and their books across a restart on the same database', async () => {
       setIndex(server(), 'ETH', '3000');
       const j = await futuresTrader(server(), '5000');

@@ -28,7 +28,7 @@ const USD = perp.MONEY_SCALE;
 const BP = 10_000n;
 
 /** Tier rows (cap in whole USD, max leverage, maintenance rate in basis points: 50 = 0.5 %). */
-type Row = readonly [capUsd: number, maxLeverage: number, mmrBp: number];
+type Row = readonly [capUsd: number, maxLeverage: number, mmrBasisPoints: number];
 /** Binance-like brackets of a 100x market, notional caps in USD. */
 const MAJOR_ROWS: readonly Row[] = [
   [50_000, 100, 50],

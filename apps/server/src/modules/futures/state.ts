@@ -105,11 +105,15 @@ export class FuturesState {
        FROM ledger_accounts WHERE owner_kind = 'futures' AND currency = 'USD' AND account_id = ANY($1::uuid[])`,
       [missing],
     );
-    for (const id of missing) this.wallets.set(id, { available: 0n, locked: 0n });
-    for (const row of rows.rows) {
-      this.wallets.set(row.account_id, {
-        available: storedUnits(row.available, 8),
-        locked: storedUnits(row.locked, 8),
+    // Only the exchange moves futures wallets: a wallet that came into memory while this read ran
+    // (another read, or a batch) is newer than what the read found.
+    const found = new Map(rows.rows.map((row) => [row.account_id, row]));
+    for (const id of missing) {
+      if (this.wallets.has(id)) continue;
+      const row = found.get(id);
+      this.wallets.set(id, {
+        available: row ? storedUnits(row.available, 8) : 0n,
+        locked: row ? storedUnits(row.locked, 8) : 0n,
       });
     }
   }
