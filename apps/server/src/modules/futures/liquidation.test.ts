@@ -4,6 +4,7 @@ import type { FuturesCore } from './exchange.ts';
 import { BTC, Desk, USD } from './liquidation.test-support.ts';
 import { type LiquidationOutcome, liquidate, underMaintenance } from './liquidation.ts';
 import { LiquidationWatch } from './liquidation-watch.ts';
+import { checkOrder, enterOrder, newOrder } from './orders.ts';
 
 /**
  * The reference arithmetic of these tests, written out from docs/futures.md (not the engine's
@@ -178,6 +179,74 @@ describe('liquidate (the decide function)', () => {
     expect(desk.state.insuranceFund).toBe(0n);
     const adlIncome = desk.batches.flatMap((b) => b.income).filter((i) => i.type === 'adl');
     expect(adlIncome.map((i) => [i.accountId, i.amount])).toContainEqual(['d', 100n * USD]);
+    sound(desk);
+  });
+});
+
+describe('liquidate: inputs and orders', () => {
+  it('decides on the marks the command carries, not the live ones (a replay of the journal decides the same)', () => {
+    const twin = () => {
+      const desk = new Desk();
+      desk.marks[BTC] = 500_000;
+      desk.trader('a', 1_000n, 'isolated', 20);
+      desk.trader('b', 100_000n);
+      desk.order('b', 'sell', 500_000, 100);
+      desk.order('a', 'buy', 500_000, 100);
+      return desk;
+    };
+    const first = twin();
+    const second = twin();
+    // Live mark far above the line in one, far below in the other: the command's 47,738.6 decides both.
+    first.marks[BTC] = 600_000;
+    second.marks[BTC] = 400_000;
+    const command = { accountId: 'a', marketId: BTC, marks: { [BTC]: 477_386 } };
+    const one = liquidate(first.context(), command);
+    const two = liquidate(second.context(), command);
+    expect(one.ok && two.ok).toBe(true);
+    if (!one.ok || !two.ok) return;
+    expect(one.value.status).toBe('closed');
+    expect(two.value).toEqual(one.value);
+    expect(first.state.wallet('a')).toEqual(second.state.wallet('a'));
+    const safe = liquidate(twin().context(), { ...command, marks: { [BTC]: 477_387 } });
+    expect(safe.ok && safe.value.status).toBe('not_liquidatable');
+  });
+
+  it('a cross liquidation cancels the account open orders in every cross market first', () => {
+    const desk = new Desk();
+    desk.marks[BTC] = 500_000;
+    desk.marks.ETH_USD_PERP = 300_000;
+    desk.trader('a', 300n, 'cross', 20);
+    desk.trader('b', 100_000n);
+    desk.order('b', 'sell', 500_000, 100);
+    desk.order('a', 'buy', 500_000, 100);
+    desk.order('a', 'buy', 400_000, 10); // a BTC bid far below
+    const ctx = desk.context();
+    const eth = desk.markets.get('ETH_USD_PERP')!;
+    const parsed = {
+      marketId: eth.id,
+      side: 'buy' as const,
+      type: 'limit' as const,
+      timeInForce: 'GTC' as const,
+      postOnly: false,
+      reduceOnly: false,
+      closePosition: false,
+      priceTicks: 290_000,
+      stopTicks: null,
+      takeProfitTicks: null,
+      stopLossTicks: null,
+      clientOrderId: null,
+      quantityLots: 10,
+    };
+    const checked = checkOrder(ctx, 'a', parsed);
+    expect(checked.ok).toBe(true);
+    if (!checked.ok) return;
+    expect(enterOrder(ctx, eth, newOrder(ctx, 'a', checked.value, 'user')).ok).toBe(true);
+    expect(desk.state.openOrdersOf('a')).toHaveLength(2);
+    // Wallet 298 after the fee; at 47,100 the loss is 290: 8 <= MM 23.55.
+    const done = run(desk, 'a', 471_000);
+    expect(done.status).toBe('closed');
+    expect(done.steps[0]).toMatchObject({ step: 'cancel_orders', amount: 2n });
+    expect(desk.state.openOrdersOf('a')).toEqual([]);
     sound(desk);
   });
 });
