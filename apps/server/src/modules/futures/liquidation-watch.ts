@@ -36,6 +36,9 @@ export interface LiquidationWatchDeps {
 
 type Candidate = { accountId: string; marketId: string };
 
+/** The least time between two passes caused by committed batches. */
+const AFTER_BATCH_MS = 50;
+
 /** How long a liquidation whose batch failed waits before it is submitted again. */
 const RETRY_AFTER_MS = 5_000;
 
@@ -58,6 +61,7 @@ export class LiquidationWatch {
   /** (account, market) whose last command failed to be written: not retried before this time (ms). */
   private readonly backoff = new Map<string, number>();
   private scheduled = false;
+  private callsDue = false;
   private readonly stops: (() => void)[] = [];
 
   constructor(private readonly deps: LiquidationWatchDeps) {}
@@ -73,7 +77,7 @@ export class LiquidationWatch {
     this.stops.push(
       core.onCommitted((batch) => {
         this.committed(batch);
-        this.schedule();
+        this.schedule(true);
       }),
     );
     this.schedule();
@@ -85,24 +89,34 @@ export class LiquidationWatch {
     await Promise.allSettled([...this.inFlight.values()]);
   }
 
-  private schedule(): void {
+  /**
+   * A pass soon: at once after a mark update (with the margin calls), at most every
+   * AFTER_BATCH_MS after committed batches (liquidations only), so that a busy order flow does
+   * not run a pass per batch.
+   */
+  private schedule(afterBatch = false): void {
+    if (!afterBatch) this.callsDue = true;
     if (this.scheduled) return;
     this.scheduled = true;
-    setImmediate(() => {
+    const run = () => {
       this.scheduled = false;
+      const withCalls = this.callsDue;
+      this.callsDue = false;
       try {
-        this.check();
+        this.check(withCalls);
       } catch (error) {
         this.deps.log.error({ err: error }, 'futures liquidation check failed');
       }
-    });
+    };
+    if (afterBatch) setTimeout(run, AFTER_BATCH_MS).unref?.();
+    else setImmediate(run);
   }
 
-  /** One pass: submits the liquidations due and sends the margin calls due. Returns the commands submitted. */
-  check(): Promise<unknown>[] {
+  /** One pass: submits the liquidations due and (withCalls) sends the margin calls due. Returns the commands submitted. */
+  check(withCalls = true): Promise<unknown>[] {
     const submitted = this.candidates().map((candidate) => this.submit(candidate));
     const calls = this.deps.marginCalls;
-    if (calls) {
+    if (calls && withCalls) {
       const state = this.deps.core.state;
       const now = this.deps.clock();
       const rows = calls.calls.check(state, this.deps.markOf).map((call) => marginCallNotice(state, call, now));
@@ -220,7 +234,7 @@ export class LiquidationWatch {
       })
       .finally(() => {
         this.inFlight.delete(key);
-        this.schedule();
+        this.schedule(true);
       });
     this.inFlight.set(key, done);
     return done;
