@@ -149,6 +149,25 @@ describe('liquidate (the decide function)', () => {
     sound(desk);
   });
 
+  it('an isolated close over several fills below BP: the fund pays exactly the shortfall, the margin nothing more', () => {
+    const desk = new Desk();
+    desk.marks[BTC] = 500_000;
+    desk.seedFund(100n);
+    desk.trader('a', 1_000n, 'isolated', 20);
+    desk.trader('b', 100_000n);
+    desk.trader('c', 100_000n);
+    desk.order('b', 'sell', 500_000, 100);
+    desk.order('a', 'buy', 500_000, 100);
+    desk.order('c', 'buy', 473_000, 50);
+    desk.order('c', 'buy', 471_000, 50);
+    const done = run(desk, 'a', 471_000);
+    // BP 47,500: 0.05 x 200 + 0.05 x 400 = 30 short, within the fund's bound (limit 46,500).
+    expect(done).toMatchObject({ status: 'closed', bookLots: 0, insuranceLots: 100, fee: 0n, surplus: 0n });
+    expect(desk.state.insuranceFund).toBe(70n * USD);
+    expect(desk.state.wallet('a')).toEqual({ available: 748n * USD, locked: 0n });
+    sound(desk);
+  });
+
   it('deleverages the opposite positions in ADL order at the bankruptcy price when the fund is empty', () => {
     const desk = new Desk();
     desk.marks[BTC] = 500_000;
