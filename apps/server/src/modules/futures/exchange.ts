@@ -109,9 +109,18 @@ export class FuturesCore {
     batch.freeze();
     await this.deps.db.transaction((tx) => writeBatch(tx, batch, this.deps.markets));
     for (const [index, job] of pending.entries()) job.resolve(results[index]!);
-    this.deps.publisher.committed(this.state, batch);
-    for (const hook of batch.afterCommit) hook();
-    for (const listener of this.committedListeners) listener(batch);
+    try {
+      this.deps.publisher.committed(this.state, batch);
+    } catch (error) {
+      // The batch is durable and answered: a message that cannot be built is logged, not undone.
+      this.deps.log.error({ err: error }, 'futures batch committed but its messages could not be built');
+    }
+    try {
+      for (const hook of batch.afterCommit) hook();
+      for (const listener of this.committedListeners) listener(batch);
+    } catch (error) {
+      this.deps.log.error({ err: error }, 'futures batch committed but a follow-up failed');
+    }
   }
 
   /** Called after every committed batch (the liquidation watcher re-checks what it moved); returns the way to stop. */

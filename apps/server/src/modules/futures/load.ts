@@ -37,8 +37,10 @@ export async function loadState(db: Queryable, state: FuturesState): Promise<voi
       mode,
     });
   }
+  // Journal rows and engine commands share the sequence: the next one follows both (a follow-up's
+  // engine sequence may pass its command's journal row).
   const last = await db.query<{ sequence: string | null }>(
-    'SELECT max(sequence)::text AS sequence FROM futures_journal',
+    `SELECT greatest((SELECT max(sequence) FROM futures_journal), (SELECT max(sequence) FROM futures_orders))::text AS sequence`,
   );
   state.sequence = Number(last.rows[0]?.sequence ?? 0);
   await loadOpenOrders(db, state);
