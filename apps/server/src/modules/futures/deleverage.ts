@@ -2,14 +2,41 @@ import { perp } from '@platform/engine';
 import type { DecideContext } from './context.ts';
 import type { FuturesMarketSpec } from './markets.ts';
 import { newOrder } from './orders.ts';
-import { collateralOf, type MarkOf, markFor } from './risk.ts';
+import { type MarkOf, markFor, riskOf } from './risk.ts';
 import { settleFill } from './settle.ts';
 import type { FuturesState } from './state.ts';
 import { type FuturesOrderState, futuresKey, type PositionState } from './types.ts';
 
-/** The ADL collateral of a position (never below zero: the ranking needs it so). */
-function adlCollateral(state: FuturesState, position: PositionState, markOf: MarkOf): bigint {
-  const collateral = collateralOf(state, position, markOf);
+type Totals = { pnl: bigint; maintenance: bigint };
+
+/** Σ unrealised P&L and Σ maintenance of every account's cross positions, in one pass over the state. */
+function crossTotals(state: FuturesState, markOf: MarkOf): Map<string, Totals> {
+  const totals = new Map<string, Totals>();
+  for (const position of state.positions.values()) {
+    if (position.sizeLots === 0) continue;
+    if (state.setting(position.accountId, position.marketId).mode !== 'cross') continue;
+    const metrics = perp.positionMetrics(riskOf(state, position, markOf));
+    const total = totals.get(position.accountId) ?? { pnl: 0n, maintenance: 0n };
+    total.pnl += metrics.unrealisedPnl;
+    total.maintenance += metrics.maintenanceMargin;
+    totals.set(position.accountId, total);
+  }
+  return totals;
+}
+
+/**
+ * The ADL collateral of a position (never below zero: the ranking needs it so): its isolated
+ * margin, or the cross wallet plus the other cross positions' P&L less their maintenance (what
+ * collateralOf gives, from totals taken once instead of a pass per position).
+ */
+function adlCollateral(state: FuturesState, position: PositionState, markOf: MarkOf, totals: Map<string, Totals>) {
+  let collateral = position.isolatedMargin;
+  if (state.setting(position.accountId, position.marketId).mode === 'cross') {
+    const own = perp.positionMetrics(riskOf(state, position, markOf));
+    const total = totals.get(position.accountId) ?? { pnl: 0n, maintenance: 0n };
+    const wallet = state.wallets.get(position.accountId)?.available ?? 0n;
+    collateral = wallet + (total.pnl - own.unrealisedPnl) - (total.maintenance - own.maintenanceMargin);
+  }
   return collateral > 0n ? collateral : 0n;
 }
 
@@ -32,13 +59,14 @@ export function adlQueueOf(
   if (positions.length === 0) return [];
   const byId = new Map(positions.map((p) => [p.accountId, p]));
   const mark = markFor(positions[0]!, markOf);
+  const totals = crossTotals(state, markOf);
   const queue = perp.adlQueue(
     spec,
     mark,
     positions.map((p) => ({
       id: p.accountId,
       position: { sizeLots: p.sizeLots, costTickLots: p.costTickLots },
-      collateral: adlCollateral(state, p, markOf),
+      collateral: adlCollateral(state, p, markOf, totals),
     })),
   );
   return queue.map((entry) => ({ position: byId.get(entry.id)!, rank: entry.rank }));

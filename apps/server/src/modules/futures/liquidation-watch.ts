@@ -114,7 +114,9 @@ export class LiquidationWatch {
 
   /** One pass: submits the liquidations due and (withCalls) sends the margin calls due. Returns the commands submitted. */
   check(withCalls = true): Promise<unknown>[] {
-    const submitted = this.candidates().map((candidate) => this.submit(candidate));
+    const candidates = this.candidates();
+    const markets = candidates.length > 0 ? openMarketsByAccount(this.deps.core.state) : new Map<string, string[]>();
+    const submitted = candidates.map((candidate) => this.submit(candidate, markets.get(candidate.accountId) ?? []));
     const calls = this.deps.marginCalls;
     if (calls && withCalls) {
       const state = this.deps.core.state;
@@ -201,13 +203,14 @@ export class LiquidationWatch {
     this.moved.clear();
   }
 
-  private submit(candidate: Candidate): Promise<unknown> | null {
+  /** Submits the command with the marks of every market where the account holds a position (`markets`). */
+  private submit(candidate: Candidate, markets: readonly string[]): Promise<unknown> | null {
     const { core } = this.deps;
     const key = `${candidate.accountId}|${candidate.marketId}`;
     const marks: Record<string, number> = {};
-    for (const position of core.state.positionsOf(candidate.accountId)) {
-      const mark = this.deps.markOf(position.marketId);
-      if (position.sizeLots !== 0 && mark !== null) marks[position.marketId] = mark;
+    for (const marketId of markets) {
+      const mark = this.deps.markOf(marketId);
+      if (mark !== null) marks[marketId] = mark;
     }
     if (marks[candidate.marketId] === undefined) return null;
     const command: LiquidateCommand = { ...candidate, marks };
@@ -254,6 +257,18 @@ function indexEntry(state: FuturesState, slot: MarketIndex, position: PositionSt
     slot.positions.push(position);
   }
   return { id, sizeLots: position.sizeLots, costTickLots: position.costTickLots, collateral: position.isolatedMargin };
+}
+
+/** The markets of every account's open positions, in one pass over the state. */
+function openMarketsByAccount(state: FuturesState): Map<string, string[]> {
+  const markets = new Map<string, string[]>();
+  for (const position of state.positions.values()) {
+    if (position.sizeLots === 0) continue;
+    const list = markets.get(position.accountId);
+    if (list) list.push(position.marketId);
+    else markets.set(position.accountId, [position.marketId]);
+  }
+  return markets;
 }
 
 /** The open cross positions of every account, in one pass over the state. */
