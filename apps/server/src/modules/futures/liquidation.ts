@@ -245,9 +245,11 @@ function closeAll(run: Run): bigint {
   let remaining = Math.abs(position.sizeLots);
   const fund = ctx.state.insuranceFund;
   const perTick = BigInt(remaining) * perp.unitsPerTickLot(spec);
-  const reach = remaining > 0 && fund > 0n ? fund / perTick : 0n; // floor: the fund's bound is never exceeded
+  let reach = remaining > 0 && fund > 0n ? fund / perTick : 0n; // floor: the fund's bound is never exceeded
+  const room = BigInt(position.sizeLots > 0 ? bp - 1 : Number.MAX_SAFE_INTEGER - bp); // a price stays a safe tick >= 1
+  if (reach > room) reach = room;
   if (reach > 0n) {
-    const limit = position.sizeLots > 0 ? Math.max(1, bp - Number(reach)) : bp + Number(reach);
+    const limit = position.sizeLots > 0 ? bp - Number(reach) : bp + Number(reach);
     const before = ctx.state.insuranceFund;
     const second = closeKeepingMargin(ctx, position, remaining, limit);
     outcome.insuranceLots += second.filledLots;
