@@ -168,6 +168,28 @@ describe('liquidate (the decide function)', () => {
     sound(desk);
   });
 
+  it('a short the same way round: bought back above BP with the fund paying the difference', () => {
+    const desk = new Desk();
+    desk.marks[BTC] = 500_000;
+    desk.seedFund(100n);
+    desk.trader('a', 1_000n, 'isolated', 20);
+    desk.trader('b', 100_000n);
+    desk.trader('c', 100_000n);
+    desk.order('b', 'buy', 500_000, 100);
+    desk.order('a', 'sell', 500_000, 100);
+    // BP = floor((250e8 + 5e11) / 1e6) = 525,000; the only ask is 52,800: 0.1 x 300 = 30 from the fund.
+    desk.order('c', 'sell', 528_000, 100);
+    const done = run(desk, 'a', 530_000);
+    expect(done).toMatchObject({ status: 'closed', side: 'short', insuranceLots: 100, insurancePaid: 30n * USD });
+    expect(done.steps.find((s) => s.step === 'insurance_close')).toMatchObject({
+      bankruptcyTicks: 525_000,
+      priceTicks: 535_000,
+    });
+    expect(desk.state.wallet('a')).toEqual({ available: 748n * USD, locked: 0n });
+    expect(desk.state.insuranceFund).toBe(70n * USD);
+    sound(desk);
+  });
+
   it('deleverages the opposite positions in ADL order at the bankruptcy price when the fund is empty', () => {
     const desk = new Desk();
     desk.marks[BTC] = 500_000;
