@@ -132,7 +132,7 @@ function liquidationWatch(
     notify: insert ? batchNotifier(insert, pubsub) : undefined,
     marginCalls: insert
       ? {
-          calls: new MarginCalls(marginCallRatio(process.env.FUTURES_MARGIN_CALL_RATIO)),
+          calls: new MarginCalls(marginCallRatio(context.config.futuresMarginCallRatio)),
           send: (rows) => notify(insert, db, pubsub, rows),
         }
       : undefined,
