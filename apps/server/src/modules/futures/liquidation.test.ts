@@ -168,6 +168,26 @@ describe('liquidate (the decide function)', () => {
     sound(desk);
   });
 
+  it('a cross close better than BP: the fee, then the surplus beyond it, to the fund; the trader ends as at BP', () => {
+    const desk = new Desk();
+    desk.marks[BTC] = 500_000;
+    desk.trader('a', 300n, 'cross', 20);
+    desk.trader('b', 100_000n);
+    desk.trader('c', 100_000n);
+    desk.order('b', 'sell', 500_000, 100);
+    desk.order('a', 'buy', 500_000, 100);
+    // Wallet 298; line: 298 + 0.1 (P - 50,000) <= 0.0005 P  <=>  P <= 47,256.28; BP = ceil(47,020) = 47,020.
+    desk.order('c', 'buy', 476_000, 100); // a stale bid above the mark
+    const done = run(desk, 'a', 472_562);
+    const fee = ceil(100n * 472_562n * TICK_LOT * 5n, 1_000n);
+    expect(done).toMatchObject({ status: 'closed', bookLots: 100, fee });
+    // Closed at 47,600: 0.1 x (47,600 - 47,020) = 58 over BP, all of it to the fund.
+    expect(done.surplus).toBe(58n * USD - fee);
+    expect(desk.state.wallet('a')).toEqual({ available: 0n, locked: 0n });
+    expect(desk.state.insuranceFund).toBe(58n * USD);
+    sound(desk);
+  });
+
   it('a short the same way round: bought back above BP with the fund paying the difference', () => {
     const desk = new Desk();
     desk.marks[BTC] = 500_000;

@@ -322,6 +322,13 @@ function takeable(run: Run, releasedIsolated: bigint, isolated: boolean, full: b
   return atLeastZero(least(equity, wallet));
 }
 
+/** Whether the account still has an open cross position other than this one. */
+function otherCrossOpen(state: FuturesState, position: PositionState): boolean {
+  return state
+    .positionsOf(position.accountId)
+    .some((p) => p !== position && p.sizeLots !== 0 && state.setting(p.accountId, p.marketId).mode === 'cross');
+}
+
 /** The liquidation fee and, after a full close, the surplus beyond it, to the insurance fund. */
 function charge(run: Run, closedLots: number, surplus: bigint, released: bigint, full: boolean): void {
   const { ctx, position, mark, outcome } = run;
@@ -334,8 +341,9 @@ function charge(run: Run, closedLots: number, surplus: bigint, released: bigint,
   const due = ceilDiv(perp.notionalMoney(spec, mark, closedLots) * LIQUIDATION_FEE_RATE, perp.RATE_SCALE);
   outcome.fee = toFund(run, entry, least(due, cap), reference, fromMargin);
   cap -= outcome.fee;
-  if (full) {
-    // Isolated: everything the position left goes; cross: the part of the fills better than BP beyond the fee.
+  if (full && (isolated || !otherCrossOpen(ctx.state, position))) {
+    // Isolated: everything the position left goes; cross: the part of the fills better than BP beyond
+    // the fee, once no other cross position needs the wallet (else it stays to back them).
     const wanted = least(isolated ? cap : surplus - outcome.fee, cap);
     if (wanted > 0n) outcome.surplus = toFund(run, entry, wanted, `${reference}:surplus`, false);
   }
