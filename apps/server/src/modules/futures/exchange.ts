@@ -82,12 +82,13 @@ export class FuturesCore {
         await this.runBatch(jobs);
       } catch (error) {
         this.deps.log.error({ err: error }, 'futures batch failed; reloading from the database');
-        const answer = writeFailure(error);
-        for (const job of jobs) job.reject(answer);
+        // The memory is rebuilt before the callers hear: what they read next is what was committed.
         await this.reload().catch((reloadError: unknown) => {
           this.deps.log.fatal({ err: reloadError }, 'futures state could not be reloaded; exchange closed');
           this.closed = true;
         });
+        const answer = writeFailure(error);
+        for (const job of jobs) job.reject(answer);
       }
     }
   }
