@@ -3,6 +3,7 @@ import {
   CONVERSION_ACCOUNT_LIMIT_USD,
   CONVERSION_HOUSE_LIMIT_USD,
   CONVERSION_REFERENCE_MAX_AGE_SECONDS,
+  FUTURES_DEFAULT_FUNDING_INTERVAL_MS,
 } from '@platform/contracts';
 import { z } from 'zod';
 import { FAIR_USE_LIMITS, type FairUseLimits } from './http/fair-use-limits.ts';
@@ -156,6 +157,13 @@ const envSchema = z.object({
     .regex(/^0\.\d{1,8}$/, 'must be a decimal between 0 and 1, e.g. 0.8')
     .refine((text) => /[1-9]/.test(text), 'must be above 0')
     .default('0.8'),
+  /** Futures funding interval in ms (8 h by default: rounds at 00:00, 08:00 and 16:00 UTC); at least a minute. */
+  FUNDING_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .min(60_000)
+    .max(24 * 3_600_000)
+    .default(FUTURES_DEFAULT_FUNDING_INTERVAL_MS),
   /** Simulated takers trading with the market makers (on by default, off in tests). */
   MARKET_TAKER_ENABLED: envBoolean.optional(),
   /** Mean taker orders a minute on the busiest markets (BTC and ETH against USD and USDT). */
@@ -247,6 +255,8 @@ export type Config = {
   marketMakerLevels: number;
   /** Futures margin call ratio (FUTURES_MARGIN_CALL_RATIO), a decimal text in (0, 1). */
   futuresMarginCallRatio: string;
+  /** Futures funding interval (FUNDING_INTERVAL_MS). */
+  fundingIntervalMs: number;
   marketMakerPairs: string[];
   /** Simulated takers (on by default, off in tests unless asked for). */
   marketTakerEnabled: boolean;
@@ -366,6 +376,7 @@ function marketConfig(env: Env) {
     marketMakerRefreshMs: env.MARKET_MAKER_REFRESH_MS,
     marketMakerLevels: env.MARKET_MAKER_LEVELS,
     futuresMarginCallRatio: env.FUTURES_MARGIN_CALL_RATIO,
+    fundingIntervalMs: env.FUNDING_INTERVAL_MS,
     marketMakerPairs: (env.MARKET_MAKER_PAIRS ?? '')
       .split(',')
       .map((pair) => pair.trim().toUpperCase())

@@ -23,6 +23,8 @@ export type { FuturesMarkSource } from './types.ts';
 /** What other parts of the server (marks, funding timer, market makers) use of the futures exchange. */
 export interface FuturesExchange {
   markets: ReadonlyMap<string, FuturesMarketSpec>;
+  /** Time between funding rounds (FUNDING_INTERVAL_MS). */
+  fundingIntervalMs: number;
   /** The mark used for margin (the mark source's, else the index), ticks; null before either exists. */
   markOf: MarkOf;
   bookTop(marketId: string): { bidTicks: number | null; askTicks: number | null };
@@ -74,6 +76,7 @@ export async function createFutures(context: AppContext, uses: FuturesUses): Pro
   const accounts = new FuturesAccounts(db, core, markOf);
   const exchange: FuturesExchange = {
     markets,
+    fundingIntervalMs: config.fundingIntervalMs,
     markOf,
     bookTop: (marketId) => {
       const engine = core.state.engines.get(marketId);

@@ -36,6 +36,7 @@ export function createFuturesWorkers(context: AppContext, deps: WorkerDeps): Fut
     clock,
     publish: (channel, payload) => pubsub.publish(channel, payload, { retain: true }),
     log,
+    config: { fundingIntervalMs: config.fundingIntervalMs },
   });
   const funding = createFundingSchedule({
     marketIds: () => deps.specs.map((spec) => spec.id),

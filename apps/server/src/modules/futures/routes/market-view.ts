@@ -1,5 +1,4 @@
 import type { FuturesMarket } from '@platform/contracts';
-import { FUTURES_DEFAULT_FUNDING_INTERVAL_MS } from '@platform/contracts';
 import type { Queryable } from '../../../db/database.ts';
 import type { FuturesMarketSpec } from '../markets.ts';
 import { moneyText, rateText, storedUnits, unitsText } from '../units.ts';
@@ -63,7 +62,7 @@ export async function marketView(
     last_price: price(last),
     funding_rate: rateText(marks?.fundingRate ?? 0n),
     funding_rate_cap: rateText(spec.fundingCap),
-    funding_interval_ms: FUTURES_DEFAULT_FUNDING_INTERVAL_MS,
+    funding_interval_ms: deps.exchange.fundingIntervalMs,
     next_funding_time: marks?.nextFundingTime ?? 0,
     open_interest: unitsText(openInterest, spec.quantityDecimals),
     volume_24h: unitsText(storedUnits(stats.volume, spec.quantityDecimals), spec.quantityDecimals),
