@@ -157,11 +157,13 @@ export class FuturesAccounts {
 
   async account(accountId: string): Promise<FuturesAccount> {
     await this.core.state.loadWallets(this.db, [accountId]);
+    await this.core.committed();
     return accountView(this.core.state, accountId, this.markOf);
   }
 
   async positions(accountId: string): Promise<FuturesPosition[]> {
     await this.core.state.loadWallets(this.db, [accountId]);
+    await this.core.committed();
     const state = this.core.state;
     return state
       .positionsOf(accountId)

@@ -36,6 +36,12 @@ export class FuturesCore {
   private readonly queue: Job[] = [];
   private scheduled = false;
   private running: Promise<void> | null = null;
+  /**
+   * Set while a batch's decisions are in memory but not committed (from its synchronous decide to
+   * its commit, or to the reload after a failed write): reads wait for it, so they never show what
+   * the database may still refuse.
+   */
+  private uncommitted: Promise<void> | null = null;
   private closed = false;
   private readonly committedListeners = new Set<(batch: Batch) => void>();
 
@@ -78,8 +84,11 @@ export class FuturesCore {
   private async drain(): Promise<void> {
     while (this.queue.length > 0) {
       const jobs = takeBatch(this.queue);
+      let settled: () => void = () => {};
       try {
-        await this.runBatch(jobs);
+        await this.runBatch(jobs, (done) => {
+          settled = done;
+        });
       } catch (error) {
         this.deps.log.error({ err: error }, 'futures batch failed; reloading from the database');
         // The memory is rebuilt before the callers hear: what they read next is what was committed.
@@ -89,11 +98,18 @@ export class FuturesCore {
         });
         const answer = writeFailure(error);
         for (const job of jobs) job.reject(answer);
+      } finally {
+        settled();
       }
     }
   }
 
-  private async runBatch(jobs: Job[]): Promise<void> {
+  /** Resolves once no decided batch is waiting for its commit; read the state synchronously right after. */
+  async committed(): Promise<void> {
+    while (this.uncommitted) await this.uncommitted;
+  }
+
+  private async runBatch(jobs: Job[], onDecided: (settled: () => void) => void): Promise<void> {
     await this.state.loadWallets(
       this.deps.db,
       jobs.flatMap((job) => job.accounts),
@@ -106,9 +122,18 @@ export class FuturesCore {
       else pending.push(job);
     });
     if (pending.length === 0) return;
+    let settle: () => void = () => {};
+    this.uncommitted = new Promise((resolve) => {
+      settle = () => {
+        this.uncommitted = null;
+        resolve();
+      };
+    });
+    onDecided(settle);
     const { batch, results } = this.decide(pending);
     batch.freeze();
     await this.deps.db.transaction((tx) => writeBatch(tx, batch, this.deps.markets));
+    settle();
     for (const [index, job] of pending.entries()) job.resolve(results[index]!);
     try {
       this.deps.publisher.committed(this.state, batch);
