@@ -82,12 +82,16 @@ function PositionRow({ position, market, onAction }: RowProps) {
   return (
     <tr data-testid={`position-${position.market}`}>
       <Cell label={label('market')}>
-        <span className={clsx('fut-side', position.side === 'long' ? 'up' : 'down')}>
-          {t(`futures.positions.${position.side}`)}
-        </span>{' '}
-        {marketLabel(position.market, market)}{' '}
-        <span className="fut-badge">
-          {t(`futures.marginMode.${position.margin_mode}`)} {position.leverage}x
+        <span className="fut-market-cell">
+          <span>
+            <span className={clsx('fut-side', position.side === 'long' ? 'up' : 'down')}>
+              {t(`futures.positions.${position.side}`)}
+            </span>{' '}
+            <strong>{marketLabel(position.market, market)}</strong>
+          </span>
+          <span className="fut-badge" data-testid={testId('mode')}>
+            {t(`futures.marginMode.${position.margin_mode}`)} {position.leverage}x
+          </span>
         </span>
       </Cell>
       <Cell label={label('size')} testId={testId('size')}>
