@@ -150,6 +150,12 @@ const envSchema = z.object({
   MARKET_MAKER_REFRESH_MS: z.coerce.number().int().min(100).max(3_600_000).default(2_000),
   /** Price levels quoted on each side of each market. */
   MARKET_MAKER_LEVELS: z.coerce.number().int().min(1).max(100).default(20),
+  /** Futures margin call: the margin ratio (maintenance / margin balance) that sends one, a decimal in (0, 1). */
+  FUTURES_MARGIN_CALL_RATIO: z
+    .string()
+    .regex(/^0\.\d{1,8}$/, 'must be a decimal between 0 and 1, e.g. 0.8')
+    .refine((text) => /[1-9]/.test(text), 'must be above 0')
+    .default('0.8'),
   /** Simulated takers trading with the market makers (on by default, off in tests). */
   MARKET_TAKER_ENABLED: envBoolean.optional(),
   /** Mean taker orders a minute on the busiest markets (BTC and ETH against USD and USDT). */
@@ -239,6 +245,8 @@ export type Config = {
   marketMakerEnabled: boolean;
   marketMakerRefreshMs: number;
   marketMakerLevels: number;
+  /** Futures margin call ratio (FUTURES_MARGIN_CALL_RATIO), a decimal text in (0, 1). */
+  futuresMarginCallRatio: string;
   marketMakerPairs: string[];
   /** Simulated takers (on by default, off in tests unless asked for). */
   marketTakerEnabled: boolean;
@@ -357,6 +365,7 @@ function marketConfig(env: Env) {
     marketMakerEnabled: env.MARKET_MAKER_ENABLED ?? env.NODE_ENV !== 'test',
     marketMakerRefreshMs: env.MARKET_MAKER_REFRESH_MS,
     marketMakerLevels: env.MARKET_MAKER_LEVELS,
+    futuresMarginCallRatio: env.FUTURES_MARGIN_CALL_RATIO,
     marketMakerPairs: (env.MARKET_MAKER_PAIRS ?? '')
       .split(',')
       .map((pair) => pair.trim().toUpperCase())

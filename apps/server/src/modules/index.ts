@@ -92,7 +92,7 @@ export async function composeModules(context: AppContext): Promise<Services> {
     insertNotifications: notifications.insert,
   });
   const conversions = createConversions(context, { markets, trading });
-  const futures = await createFutures(context, { markets });
+  const futures = await createFutures(context, { markets, insertNotifications: notifications.insert });
   return {
     health,
     ledger,

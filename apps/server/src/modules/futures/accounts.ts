@@ -14,6 +14,7 @@ import {
   transfer,
 } from './account-commands.ts';
 import { EntryBuilder, FUTURES_WALLET, type FundingRow, type TransferRow } from './batch.ts';
+import { adlRanks } from './deleverage.ts';
 import type { FuturesCore } from './exchange.ts';
 import { type FundingCommand, settleFunding } from './funding.ts';
 import type { ModifyCommand } from './modify.ts';
@@ -165,7 +166,7 @@ export class FuturesAccounts {
     return state
       .positionsOf(accountId)
       .filter((p) => p.sizeLots !== 0)
-      .map((p) => positionView(state, p, this.markOf));
+      .map((p) => positionView(state, p, this.markOf, adlRanks(state, p.marketId, this.markOf).get(accountId) ?? 0));
   }
 
   settings(accountId: string) {

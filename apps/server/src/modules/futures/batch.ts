@@ -1,3 +1,4 @@
+import type { Queryable } from '../../db/database.ts';
 import type { EntryInput, LedgerOwner, PostingInput } from '../ledger/service.ts';
 import type { FuturesOrderState, PositionState, SettingsState } from './types.ts';
 import { moneyText } from './units.ts';
@@ -94,7 +95,11 @@ export class Batch {
   /** Markets whose book changed. */
   readonly books = new Set<string>();
   /** `${accountId}|${marketId}` pairs whose position or margin changed, with why. */
-  readonly positionReasons = new Map<string, 'fill' | 'funding' | 'margin' | 'leverage'>();
+  readonly positionReasons = new Map<string, 'fill' | 'funding' | 'margin' | 'leverage' | 'liquidation' | 'adl'>();
+  /** More writes in the batch's transaction, after its rows (liquidation audit rows, notifications). */
+  readonly writes: ((tx: Queryable) => Promise<void>)[] = [];
+  /** Run once the batch has committed (pushes of what the writes stored). */
+  readonly afterCommit: (() => void)[] = [];
 
   addEntry(entry: EntryBuilder): void {
     const built = entry.build();

@@ -37,6 +37,7 @@ export class FuturesCore {
   private scheduled = false;
   private running: Promise<void> | null = null;
   private closed = false;
+  private readonly committedListeners = new Set<(batch: Batch) => void>();
 
   constructor(private readonly deps: ExchangeDeps) {
     this.state = new FuturesState(deps.markets, deps.bandBps);
@@ -115,6 +116,18 @@ export class FuturesCore {
       // The batch is durable and answered: a message that cannot be built is logged, not undone.
       this.deps.log.error({ err: error }, 'futures batch committed but its messages could not be built');
     }
+    try {
+      for (const hook of batch.afterCommit) hook();
+      for (const listener of this.committedListeners) listener(batch);
+    } catch (error) {
+      this.deps.log.error({ err: error }, 'futures batch committed but a follow-up failed');
+    }
+  }
+
+  /** Called after every committed batch (the liquidation watcher re-checks what it moved); returns the way to stop. */
+  onCommitted(listener: (batch: Batch) => void): () => void {
+    this.committedListeners.add(listener);
+    return () => this.committedListeners.delete(listener);
   }
 
   /** Synchronous: nothing else touches the state while a batch is decided. */

@@ -1,9 +1,12 @@
 import type { AppContext, ModuleParts } from '../../context.ts';
 import type { Result } from '../../lib/errors.ts';
 import type { Markets } from '../markets/index.ts';
+import { type InsertNotifications, notify } from '../notifications/service.ts';
 import { FuturesAccounts } from './accounts.ts';
 import type { FundingRow } from './batch.ts';
 import { FuturesCore } from './exchange.ts';
+import { LiquidationWatch, type MarkUpdates } from './liquidation-watch.ts';
+import { batchNotifier, MarginCalls, marginCallRatio } from './margin-calls.ts';
 import { type FuturesMarketSpec, futuresMarketSpecs } from './markets.ts';
 import { Publisher } from './publish.ts';
 import type { MarkOf } from './risk.ts';
@@ -37,7 +40,9 @@ export type Futures = ModuleParts & { exchange: FuturesExchange; workers: Future
 export type FuturesUses = {
   markets: Pick<Markets, 'referenceQuote'>;
   /** A mark source to use instead of the module's own (modules/futures/marks.ts); the index stands in before a mark. */
-  marks?: FuturesMarkSource | undefined;
+  marks?: (FuturesMarkSource & MarkUpdates) | undefined;
+  /** Stores notifications (margin calls, liquidations, ADL) in a transaction. */
+  insertNotifications?: InsertNotifications | undefined;
 };
 
 /** The index fallback: the spot pair's reference price (the price sources, never a trade on our books). */
@@ -91,14 +96,45 @@ export async function createFutures(context: AppContext, uses: FuturesUses): Pro
     referenceQuote: (pairId) => uses.markets.referenceQuote(pairId),
   });
   const running = workers;
+  const watch = liquidationWatch(context, uses, core, markOf, uses.marks ?? running.marks);
   return {
     exchange,
     workers: running,
     routes: (scope) => futuresRoutes(scope, context, { exchange, core, uses: { ...uses, marks } }),
-    start: () => running.start(),
+    start: async () => {
+      await running.start();
+      watch.start();
+    },
     stop: async () => {
+      await watch.stop();
       await running.stop();
       await core.stop();
     },
   };
+}
+
+/** The liquidation engine's watch, with its notifications when the notifications module is at hand. */
+function liquidationWatch(
+  context: AppContext,
+  uses: FuturesUses,
+  core: FuturesCore,
+  markOf: MarkOf,
+  marks: MarkUpdates,
+): LiquidationWatch {
+  const { db, log, clock, pubsub } = context;
+  const insert = uses.insertNotifications;
+  return new LiquidationWatch({
+    core,
+    markOf,
+    marks,
+    clock,
+    log,
+    notify: insert ? batchNotifier(insert, pubsub) : undefined,
+    marginCalls: insert
+      ? {
+          calls: new MarginCalls(marginCallRatio(context.config.futuresMarginCallRatio)),
+          send: (rows) => notify(insert, db, pubsub, rows),
+        }
+      : undefined,
+  });
 }

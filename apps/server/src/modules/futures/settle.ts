@@ -29,15 +29,18 @@ export function settleFill(state: FuturesState, batch: Batch, fill: FillInput): 
   const before = { sizeLots: position.sizeLots, costTickLots: position.costTickLots };
   const effect = perp.applyFill(spec, before, order.side, fill.lots, fill.priceTicks);
   const notional = perp.notionalMoney(spec, fill.priceTicks, fill.lots);
-  const rate = fill.role === 'maker' ? spec.makerFee : spec.takerFee;
+  // The liquidation engine's own orders pay no trading fee (the liquidation fee stands instead), nor do ADL closes.
+  const exempt = order.origin === 'liquidation' || order.origin === 'adl';
+  const rate = exempt ? 0n : fill.role === 'maker' ? spec.makerFee : spec.takerFee;
   const fee = ceilDiv(notional * rate, perp.RATE_SCALE);
   const entry = new EntryBuilder('futures_trade', `${order.marketId}:${fill.tradeId}:${fill.role}`);
   const user = FUTURES_WALLET(order.accountId);
   entry.move([CLEARING, 'available'], [user, setting.mode === 'isolated' ? 'locked' : 'available'], effect.realisedPnl);
   if (setting.mode === 'isolated') {
+    const marginBefore = position.isolatedMargin;
     wallet.locked += effect.realisedPnl;
     position.isolatedMargin += effect.realisedPnl;
-    releaseIsolated(state, batch, entry, { position, before, effect, wallet });
+    releaseIsolated(state, batch, entry, { position, before, effect, wallet, marginBefore });
     const opened = perp.notionalMoney(spec, fill.priceTicks, effect.openedLots);
     const im = effect.openedLots > 0 ? perp.initialMargin(opened, setting.leverage) : 0n;
     const posted = im < wallet.available ? im : wallet.available > 0n ? wallet.available : 0n;
@@ -60,11 +63,18 @@ type Release = {
   before: perp.PerpPosition;
   effect: perp.FillEffect;
   wallet: WalletState;
+  /** The position's margin before this fill's realised P&L. */
+  marginBefore: bigint;
 };
 
-/** An isolated reduction gives back its share of the margin (all of it when the position closes or flips). */
+/**
+ * An isolated reduction gives back the closed part's share of the margin with its own realised P&L
+ * (all of it when the position closes or flips): the rest keeps its proportional margin, so a
+ * reduction never moves the rest's liquidation price; a loss beyond the closed part's share is
+ * taken from the rest's margin.
+ */
 function releaseIsolated(state: FuturesState, batch: Batch, entry: EntryBuilder, release: Release): void {
-  const { position, before, effect, wallet } = release;
+  const { position, before, effect, wallet, marginBefore } = release;
   if (effect.closedLots === 0) return;
   let margin = position.isolatedMargin;
   if (margin < 0n) {
@@ -74,8 +84,9 @@ function releaseIsolated(state: FuturesState, batch: Batch, entry: EntryBuilder,
     margin = 0n;
   }
   const oldSize = BigInt(Math.abs(before.sizeLots));
+  const share = (marginBefore * BigInt(effect.closedLots)) / oldSize + effect.realisedPnl; // floor: against the trader
   const released =
-    effect.closedLots === Math.abs(before.sizeLots) ? margin : (margin * BigInt(effect.closedLots)) / oldSize;
+    effect.closedLots === Math.abs(before.sizeLots) ? margin : share <= 0n ? 0n : share < margin ? share : margin;
   const user = FUTURES_WALLET(position.accountId);
   entry.move([user, 'locked'], [user, 'available'], released);
   wallet.locked -= released;

@@ -69,6 +69,7 @@ export async function writeBatch(
     'ON CONFLICT (account_id, market_id) DO UPDATE SET leverage = EXCLUDED.leverage, margin_mode = EXCLUDED.margin_mode, updated_at = EXCLUDED.updated_at',
   );
   await writeHistory(tx, batch, spec);
+  for (const write of batch.writes) await write(tx);
 }
 
 async function writeHistory(tx: Queryable, batch: Batch, spec: (id: string) => FuturesMarketSpec): Promise<void> {
