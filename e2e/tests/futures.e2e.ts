@@ -125,10 +125,13 @@ describe('futures: a 50x long through the screen, liquidated by a simulated cras
     const entries = await income(session.token);
     const total = entries.reduce((sum, entry) => add(sum, decimal(entry.amount)), decimal('0'));
     expect(eq(total, decimal(after.wallet_balance))).toBe(true);
-    expect(entries.some((entry) => entry.type === 'realised_pnl' && sign(decimal(entry.amount)) < 0)).toBe(true);
-    expect(entries.some((entry) => entry.type === 'fee')).toBe(true);
+    const kinds = new Set(entries.filter((entry) => entry.market === MARKET).map((entry) => entry.type));
+    expect(kinds.has('fee')).toBe(true);
+    expect(kinds.has('realised_pnl')).toBe(true);
     expect(sign(decimal(after.wallet_balance))).toBeGreaterThanOrEqual(0);
-    expect(lt(decimal(after.wallet_balance), decimal(TRANSFER))).toBe(true);
+    // Liquidated where equity reached the maintenance margin (about 34 USD): the 134 USD of initial
+    // margin is gone, whatever the close's price in the book and the fund's share.
+    expect(lt(decimal(after.wallet_balance), decimal('100'))).toBe(true);
     expect(eq(decimal(after.margin_balance), decimal(after.wallet_balance))).toBe(true);
     // The spot wallet kept the rest of the deposit: a liquidation never reaches it.
     const { balances } = await call<{ balances: { currency: string; available: string }[] }>(
