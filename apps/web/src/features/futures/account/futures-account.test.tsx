@@ -44,6 +44,51 @@ describe('positions tab', () => {
     expect(cell('mark')).toHaveTextContent('61,000.5');
   });
 
+  it('lays the positions out as a table: one row per position, one cell per heading, labelled for the phone cards', async () => {
+    signIn();
+    stubFetch(
+      futuresRoutes({
+        positions: [
+          makePosition({ margin_mode: 'cross', leverage: 50 }),
+          makePosition({ market: 'ETH_USD_PERP', side: 'short', size: '-2', leverage: 20 }),
+        ],
+      }),
+    );
+    renderFutures(<FuturesAccountTabs marketId="BTC_USD_PERP" market={undefined} />);
+    const table = await screen.findByTestId('futures-positions');
+    const headings = within(table)
+      .getAllByRole('columnheader')
+      .map((heading) => heading.textContent);
+    expect(headings).toEqual([
+      'Market',
+      'Size',
+      'Entry price',
+      'Mark price',
+      'Liq. price',
+      'Margin',
+      'Margin ratio',
+      'Unrealised P&L (ROE)',
+      'ADL',
+      'TP / SL',
+      'Close',
+    ]);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.dataset.testid)).toEqual(['position-BTC_USD_PERP', 'position-ETH_USD_PERP']);
+    for (const row of rows) {
+      const cells = within(row).getAllByRole('cell');
+      // The narrow layout writes each cell's heading in front of its value.
+      expect(cells.map((cell) => cell.dataset.label)).toEqual(headings);
+    }
+    const [btc, eth] = rows as [HTMLElement, HTMLElement];
+    expect(within(btc).getByTestId('position-BTC_USD_PERP-mode')).toHaveTextContent('Cross 50x');
+    expect(within(btc).getAllByRole('cell')[0]).toHaveTextContent('Long BTCUSD-PERP');
+    expect(within(eth).getByTestId('position-ETH_USD_PERP-mode')).toHaveTextContent('Isolated 20x');
+    expect(within(eth).getAllByRole('cell')[0]).toHaveTextContent('Short');
+    // Isolated margin can be added; a cross position draws on the wallet.
+    expect(within(eth).getByTestId('margin-ETH_USD_PERP')).toBeInTheDocument();
+    expect(within(btc).queryByTestId('margin-BTC_USD_PERP')).not.toBeInTheDocument();
+  });
+
   it('closes at market with a close-position order on the opposite side', async () => {
     signIn();
     const { calls } = stubFetch({

@@ -1,5 +1,6 @@
 import type { FuturesMarket, FuturesPosition } from '@platform/contracts';
 import clsx from 'clsx';
+import { Pencil } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatFuturesPrice, formatSize, formatUsd, marketLabel, marketPrecision } from '../futures-format.ts';
@@ -82,12 +83,16 @@ function PositionRow({ position, market, onAction }: RowProps) {
   return (
     <tr data-testid={`position-${position.market}`}>
       <Cell label={label('market')}>
-        <span className={clsx('fut-side', position.side === 'long' ? 'up' : 'down')}>
-          {t(`futures.positions.${position.side}`)}
-        </span>{' '}
-        {marketLabel(position.market, market)}{' '}
-        <span className="fut-badge">
-          {t(`futures.marginMode.${position.margin_mode}`)} {position.leverage}x
+        <span className="fut-market-cell">
+          <span>
+            <span className={clsx('fut-side', position.side === 'long' ? 'up' : 'down')}>
+              {t(`futures.positions.${position.side}`)}
+            </span>{' '}
+            <strong>{marketLabel(position.market, market)}</strong>
+          </span>
+          <span className="fut-badge" data-testid={testId('mode')}>
+            {t(`futures.marginMode.${position.margin_mode}`)} {position.leverage}x
+          </span>
         </span>
       </Cell>
       <Cell label={label('size')} testId={testId('size')}>
@@ -102,9 +107,7 @@ function PositionRow({ position, market, onAction }: RowProps) {
       <Cell label={label('liquidation')} testId={testId('liquidation')} className="fut-liq">
         {formatFuturesPrice(position.liquidation_price, p.price)}
       </Cell>
-      <Cell label={label('margin')} testId={testId('margin')}>
-        {formatUsd(position.margin)} USD
-      </Cell>
+      <MarginCell position={position} label={label('margin')} onAction={onAction} />
       <Cell label={label('marginRatio')}>
         <MarginRatioBar ratio={position.margin_ratio} testId={testId('ratio')} />
       </Cell>
@@ -114,14 +117,65 @@ function PositionRow({ position, market, onAction }: RowProps) {
       <Cell label={label('adl')}>
         <AdlLights rank={position.adl_rank} testId={testId('adl')} />
       </Cell>
-      <Cell label={label('tpsl')} testId={testId('tpsl')}>
-        {formatFuturesPrice(position.take_profit_price, p.price)} /{' '}
-        {formatFuturesPrice(position.stop_loss_price, p.price)}
-      </Cell>
+      <TpslCell position={position} decimals={p.price} label={label('tpsl')} onAction={onAction} />
       <Cell label={label('actions')}>
         <PositionButtons position={position} onAction={onAction} />
       </Cell>
     </tr>
+  );
+}
+
+interface EditableCellProps {
+  position: FuturesPosition;
+  label: string;
+  onAction: (action: PositionAction) => void;
+}
+
+/** The position's margin; an isolated one can be added to or taken from in place. */
+function MarginCell({ position, label, onAction }: EditableCellProps) {
+  const { t } = useTranslation();
+  return (
+    <Cell label={label}>
+      <span className="fut-cell-edit">
+        <span data-testid={`position-${position.market}-margin`}>{formatUsd(position.margin)} USD</span>
+        {position.margin_mode === 'isolated' ? (
+          <EditButton
+            text={t('futures.positions.addMargin')}
+            onClick={() => onAction({ kind: 'margin', position })}
+            testId={`margin-${position.market}`}
+          />
+        ) : null}
+      </span>
+    </Cell>
+  );
+}
+
+function TpslCell({ position, decimals, label, onAction }: EditableCellProps & { decimals: number }) {
+  const { t } = useTranslation();
+  return (
+    <Cell label={label}>
+      <span className="fut-cell-edit">
+        <span data-testid={`position-${position.market}-tpsl`}>
+          {formatFuturesPrice(position.take_profit_price, decimals)} /{' '}
+          {formatFuturesPrice(position.stop_loss_price, decimals)}
+        </span>
+        <EditButton
+          text={t('futures.positions.editTpsl')}
+          onClick={() => onAction({ kind: 'tpsl', position })}
+          testId={`tpsl-${position.market}`}
+        />
+      </span>
+    </Cell>
+  );
+}
+
+/** A small pencil beside a figure the trader can change (TP/SL, isolated margin), as the venues draw it. */
+function EditButton({ text, onClick, testId }: { text: string; onClick: () => void; testId: string }) {
+  return (
+    <button type="button" className="fut-edit-button" onClick={onClick} title={text} data-testid={testId}>
+      <Pencil size={13} aria-hidden="true" />
+      <span className="visually-hidden">{text}</span>
+    </button>
   );
 }
 
@@ -158,14 +212,6 @@ function PositionButtons({
         () => onAction({ kind: 'closeLimit', position }),
         `close-limit-${position.market}`,
       )}
-      {button(t('futures.positions.editTpsl'), () => onAction({ kind: 'tpsl', position }), `tpsl-${position.market}`)}
-      {position.margin_mode === 'isolated'
-        ? button(
-            t('futures.positions.addMargin'),
-            () => onAction({ kind: 'margin', position }),
-            `margin-${position.market}`,
-          )
-        : null}
     </span>
   );
 }

@@ -98,6 +98,9 @@ describe('high leverage confirmation', () => {
     await user.click(screen.getByTestId('futures-order-submit'));
     await waitFor(() => expect(placed(calls)).toHaveLength(1));
     expect(screen.queryByTestId('futures-risk-dialog')).not.toBeInTheDocument();
+    // The size is emptied for the next order, without a "fill all required fields" reproach.
+    await waitFor(() => expect(screen.getByTestId('futures-quantity')).toHaveValue(''));
+    expect(screen.queryByTestId('futures-order-error')).not.toBeInTheDocument();
   });
 });
 

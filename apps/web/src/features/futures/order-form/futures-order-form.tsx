@@ -35,7 +35,11 @@ export function FuturesOrderForm({ market, leverage, priceFill }: FormProps) {
   const [state, setState] = useState<FuturesFormState>(initialFormState);
   const [showErrors, setShowErrors] = useState(false);
   const patch: Patch = (change) => setState((previous) => ({ ...previous, ...change }));
-  const submit = useOrderSubmit(market, () => setState((previous) => ({ ...previous, quantity: '' })));
+  // A placed order empties the size for the next one: that is no mistake to point out.
+  const submit = useOrderSubmit(market, () => {
+    setShowErrors(false);
+    setState((previous) => ({ ...previous, quantity: '' }));
+  });
   const gate = useHighLeverageGate();
   const request = toOrderRequest(state, market);
   const preview = useOrderPreview(request, true);
