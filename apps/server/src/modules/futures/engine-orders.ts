@@ -32,6 +32,9 @@ export function placeCommand(
   now: Date,
 ): PlaceOrderCommand {
   const waits = order.type !== 'market' && order.type !== 'limit';
+  // A market order with a price (its protection: the bankruptcy bound or the open-loss cap,
+  // price-guards.ts) trades as an IOC (or FOK) limit at that price.
+  const protectedMarket = order.type === 'market' && order.priceTicks !== null;
   return {
     kind: 'place',
     sequence,
@@ -39,7 +42,7 @@ export function placeCommand(
     orderId: order.id,
     accountId: order.accountId,
     side: order.side,
-    type: engineOrderType(order.type),
+    type: protectedMarket ? 'limit' : engineOrderType(order.type),
     quantityLots: order.quantityLots,
     quoteAmount: null,
     priceTicks: order.priceTicks,

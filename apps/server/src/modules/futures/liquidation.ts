@@ -6,7 +6,7 @@ import { type AdlClose, deleverage } from './deleverage.ts';
 import { applyEvents } from './engine-events.ts';
 import { placeCommand } from './engine-orders.ts';
 import { cancelInBook, newOrder } from './orders.ts';
-import { collateralOf, crossOf, type MarkOf, riskOf } from './risk.ts';
+import { bankruptcyCollateral, collateralOf, crossOf, type MarkOf, riskOf } from './risk.ts';
 import type { FuturesState } from './state.ts';
 import type { FuturesOrderState, PositionState } from './types.ts';
 import { ceilDiv, unitsText } from './units.ts';
@@ -73,22 +73,6 @@ export function underMaintenance(state: FuturesState, accountId: string, marketI
     return perp.isolatedLiquidatable(riskOf(state, position, markOf));
   }
   return crossOf(state, accountId, markOf).liquidatable;
-}
-
-/**
- * The collateral the bankruptcy price is computed on: isolated margin; cross wallet plus the
- * other cross positions' losses (not their profits: a close at that price must leave the wallet
- * itself at zero or above, so that it never needs the fund).
- */
-export function bankruptcyCollateral(state: FuturesState, position: PositionState, markOf: MarkOf): bigint {
-  if (state.setting(position.accountId, position.marketId).mode === 'isolated') return position.isolatedMargin;
-  let others = 0n;
-  for (const other of state.positionsOf(position.accountId)) {
-    if (other === position || other.sizeLots === 0) continue;
-    if (state.setting(other.accountId, other.marketId).mode !== 'cross') continue;
-    others += perp.positionMetrics(riskOf(state, other, markOf)).unrealisedPnl;
-  }
-  return state.wallet(position.accountId).available + (others < 0n ? others : 0n);
 }
 
 /** The position's bankruptcy price (ticks); the mark when none exists (a long no price bankrupts). */

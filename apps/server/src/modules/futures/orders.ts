@@ -6,6 +6,7 @@ import { applyEvents } from './engine-events.ts';
 import { isMarketLike, placeCommand } from './engine-orders.ts';
 import type { FuturesMarketSpec } from './markets.ts';
 import type { ParsedOrder } from './parse.ts';
+import { beyond, closingBound, openLoss } from './price-guards.ts';
 import { crossOf } from './risk.ts';
 import type { FuturesOrderState, FuturesOrigin } from './types.ts';
 
@@ -41,8 +42,11 @@ export function checkOrder(ctx: DecideContext, accountId: string, order: ParsedO
   const mark = ctx.markOf(order.marketId);
   const price = worstPrice(ctx, order, mark);
   if (price === null) return fail('FUTURES_MARKET_HALTED', { message: 'No mark price for this market yet' });
-  const sized = { ...order, quantityLots: lots! };
+  const bounded = boundClose(ctx, accountId, { ...order, quantityLots: lots! }, price);
+  if (!bounded.ok) return bounded;
+  const sized = bounded.value;
   if (order.closePosition) return ok({ order: sized, orderMargin: 0n });
+  const available = crossOf(state, accountId, ctx.markOf).available;
   const setting = state.setting(accountId, order.marketId);
   const result = perp.preTradeCheck({
     spec,
@@ -57,10 +61,60 @@ export function checkOrder(ctx: DecideContext, accountId: string, order: ParsedO
       reduceOnly: o.reduceOnly,
     })),
     order: { side: order.side, lots: lots!, priceTicks: price, reduceOnly: order.reduceOnly, feeRate: spec.takerFee },
-    available: crossOf(state, accountId, ctx.markOf).available,
+    available,
   });
   if (!result.ok) return fail(REJECTIONS[result.reason]);
-  return ok({ order: sized, orderMargin: result.orderMargin });
+  return capOpenLoss(spec, sized, { price, mark: mark ?? price, available, check: result });
+}
+
+type OpenLossInput = {
+  price: number;
+  mark: number;
+  available: bigint;
+  check: { openingLots: number; orderMargin: bigint };
+};
+
+/**
+ * Open loss (price-guards.ts): a limit priced through the mark must have its loss covered; a market
+ * order's protection is tightened so that the most it can lose at once stays within what is
+ * available after its margin (it fills through the book up to that price and no further).
+ */
+function capOpenLoss(spec: FuturesMarketSpec, order: Sized, input: OpenLossInput): Result<Checked> {
+  const { price, mark, available, check } = input;
+  const budget = available - check.orderMargin;
+  if (order.type === 'market' && check.openingLots > 0) {
+    const perTick = perp.notionalMoney(spec, 1, check.openingLots);
+    const through = Number(budget / perTick);
+    const cap = order.side === 'buy' ? mark + through : Math.max(1, mark - through);
+    const protection = order.side === 'buy' ? Math.min(price, cap) : Math.max(price, cap);
+    const bounded = {
+      ...order,
+      priceTicks:
+        order.priceTicks === null
+          ? protection
+          : order.side === 'buy'
+            ? Math.min(order.priceTicks, protection)
+            : Math.max(order.priceTicks, protection),
+    };
+    const extra = openLoss(spec, order.side, check.openingLots, bounded.priceTicks, mark);
+    return ok({ order: bounded, orderMargin: check.orderMargin + extra });
+  }
+  const extra = openLoss(spec, order.side, check.openingLots, price, mark);
+  if (extra > 0n && extra > budget) return fail('INSUFFICIENT_MARGIN');
+  return ok({ order, orderMargin: check.orderMargin + extra });
+}
+
+type Sized = ParsedOrder & { quantityLots: number };
+
+/** The bankruptcy bound of a closing order (price-guards.ts): a limit beyond it refused, a market close capped at it. */
+function boundClose(ctx: DecideContext, accountId: string, order: Sized, price: number): Result<Sized> {
+  const position = ctx.state.position(accountId, order.marketId);
+  const bound = closingBound(ctx.state, position, order.side, ctx.markOf);
+  if (bound === null || !beyond(order.side, price, bound)) return ok(order);
+  // A market order's price is its protection: the engine trades it as an IOC limit there.
+  if (order.type === 'market') return ok({ ...order, priceTicks: bound });
+  if (isMarketLike(order.type)) return ok(order);
+  return fail('INSUFFICIENT_MARGIN', { message: "This price is beyond your position's bankruptcy price" });
 }
 
 export function newOrder(

@@ -140,3 +140,19 @@ export function positionView(
     updated_at: position.updatedAt.toISOString(),
   };
 }
+
+/**
+ * The collateral the bankruptcy price is computed on: isolated margin; cross wallet plus the
+ * other cross positions' losses (not their profits: a close at that price must leave the wallet
+ * itself at zero or above, so that it never needs the fund).
+ */
+export function bankruptcyCollateral(state: FuturesState, position: PositionState, markOf: MarkOf): bigint {
+  if (state.setting(position.accountId, position.marketId).mode === 'isolated') return position.isolatedMargin;
+  let others = 0n;
+  for (const other of state.positionsOf(position.accountId)) {
+    if (other === position || other.sizeLots === 0) continue;
+    if (state.setting(other.accountId, other.marketId).mode !== 'cross') continue;
+    others += perp.positionMetrics(riskOf(state, other, markOf)).unrealisedPnl;
+  }
+  return state.wallet(position.accountId).available + (others < 0n ? others : 0n);
+}
