@@ -1,5 +1,6 @@
 import type { AdlCandidate, PerpSpec } from './api.ts';
-import { assertLots, assertPriceTicks, moneyPerTickLot } from './pricing-units.ts';
+import { assertLots, assertPriceTicks } from './pricing-units.ts';
+import { unitsPerTickLot } from './units.ts';
 
 /**
  * A candidate's ranking as an exact fraction numerator / denominator (denominator > 0), within a
@@ -23,7 +24,7 @@ interface AdlScore {
  */
 function adlScore(spec: PerpSpec, markTicks: number, candidate: AdlCandidate): AdlScore {
   const { sizeLots, costTickLots } = candidate.position;
-  const unit = moneyPerTickLot(spec);
+  const unit = unitsPerTickLot(spec);
   const entryValue = costTickLots * unit;
   const markValue = BigInt(Math.abs(sizeLots)) * BigInt(markTicks) * unit;
   const pnl = sizeLots > 0 ? markValue - entryValue : entryValue - markValue;

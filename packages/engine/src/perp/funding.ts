@@ -1,12 +1,7 @@
 import { type FundingPayment, type PerpPosition, type PerpSpec, RATE_SCALE } from './api.ts';
-import {
-  assertLots,
-  assertPriceTicks,
-  divCeil,
-  divFloor,
-  divRoundHalfAwayFromZero,
-  moneyPerTickLot,
-} from './pricing-units.ts';
+import { assertLots, assertPriceTicks, divRoundHalfAwayFromZero } from './pricing-units.ts';
+import { divCeil, divFloor } from './rounding.ts';
+import { unitsPerTickLot } from './units.ts';
 
 /** The interest-minus-premium clamp of the funding formula: +/- 0.05 % (futures-maths.md §6). */
 export const FUNDING_INTEREST_CLAMP_RATE = 50_000n;
@@ -29,7 +24,7 @@ interface BookLevel {
  */
 export function impactPriceTicks(spec: PerpSpec, levels: readonly BookLevel[], impactNotional: bigint): number | null {
   if (impactNotional <= 0n) throw new RangeError('impact notional must be positive');
-  const unit = moneyPerTickLot(spec);
+  const unit = unitsPerTickLot(spec);
   let remaining = impactNotional;
   let filledLots = 0n;
   let direction = 0;
@@ -138,7 +133,7 @@ export function fundingPayments(
   positions: readonly { id: string; position: PerpPosition }[],
 ): { payments: FundingPayment[]; residual: bigint } {
   assertPriceTicks(markTicks, 'mark price');
-  const perLot = BigInt(markTicks) * moneyPerTickLot(spec) * rate;
+  const perLot = BigInt(markTicks) * unitsPerTickLot(spec) * rate;
   const payments: FundingPayment[] = [];
   let sizeSum = 0n;
   let residual = 0n;
