@@ -351,6 +351,18 @@ export const fundingHistorySchema = z.object({ rounds: z.array(fundingRoundSchem
 
 export const insuranceFundSchema = z.object({ currency: z.literal('USD'), balance: decimalString });
 
+/** GET /v1/admin/futures/state-check: the exchange's memory, its rows and a replay of its journal compared. */
+export const futuresStateCheckSchema = z.object({
+  equal: z.boolean(),
+  /** SHA-256 of the state in memory, of what a restart would load, of a clean replay of the journal. */
+  memory: z.string(),
+  stored: z.string(),
+  replayed: z.string(),
+  /** The first lines that differ (- stored, + replayed). */
+  differences: z.array(z.string()),
+});
+export type FuturesStateCheck = z.infer<typeof futuresStateCheckSchema>;
+
 /** `positions` user channel: a position changed (size 0 with side null when it closed). */
 export const positionUpdateSchema = z.object({
   market: z.string(),

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { MarginMode } from '@platform/contracts';
 import { perp } from '@platform/engine';
 import { fail, ok, type Result } from '../../lib/errors.ts';
@@ -22,7 +21,7 @@ export function transfer(ctx: DecideContext, command: TransferCommand): Result<T
   if (command.direction === 'to_spot' && command.amount > transferableOf(state, command.accountId, ctx.markOf)) {
     return fail('TRANSFER_EXCEEDS_AVAILABLE');
   }
-  const row: TransferRow = { id: randomUUID(), ...command, createdAt: ctx.now };
+  const row: TransferRow = { id: ctx.newId(), ...command, createdAt: ctx.now };
   const entry = new EntryBuilder('futures_transfer', row.id);
   const spot = { kind: 'user', accountId: command.accountId } as const;
   const futures = FUTURES_WALLET(command.accountId);

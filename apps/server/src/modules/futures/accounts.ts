@@ -3,22 +3,12 @@ import { perp } from '@platform/engine';
 import type { Database } from '../../db/database.ts';
 import { fail, ok, type Result } from '../../lib/errors.ts';
 import { balanceOf } from '../ledger/service.ts';
-import {
-  type MarginCommand,
-  moveIsolatedMargin,
-  setLeverage,
-  setMarginMode,
-  setTpsl,
-  type TpslCommand,
-  type TransferCommand,
-  transfer,
-} from './account-commands.ts';
-import { EntryBuilder, FUTURES_WALLET, type FundingRow, type TransferRow } from './batch.ts';
+import type { MarginCommand, TpslCommand, TransferCommand } from './account-commands.ts';
+import type { FundingRow, TransferRow } from './batch.ts';
 import { adlRanks } from './deleverage.ts';
 import type { FuturesCore } from './exchange.ts';
-import { type FundingCommand, settleFunding } from './funding.ts';
+import type { FundingCommand } from './funding.ts';
 import type { ModifyCommand } from './modify.ts';
-import { modifyOrder } from './modify.ts';
 import { accountView, type MarkOf, positionView } from './risk.ts';
 import type { SettingsState } from './types.ts';
 import { storedUnits } from './units.ts';
@@ -32,23 +22,10 @@ export class FuturesAccounts {
   ) {}
 
   transfer(command: TransferCommand): Promise<Result<TransferRow & { repeated: boolean }>> {
-    return this.core.submit({
-      kind: 'transfer',
-      payload: command,
+    return this.core.command('transfer', command, {
       accounts: [command.accountId],
       alone: command.direction === 'to_futures',
       prepare: () => this.transferPrepare(command),
-      decide: (ctx) => {
-        const repeated = ctx.batch.transfers.find(
-          (t) =>
-            command.clientTransferId !== null &&
-            t.accountId === command.accountId &&
-            t.clientTransferId === command.clientTransferId,
-        );
-        if (repeated) return ok({ ...repeated, repeated: true });
-        const done = transfer(ctx, command);
-        return done.ok ? ok({ ...done.value, repeated: false }) : done;
-      },
     });
   }
 
@@ -76,50 +53,30 @@ export class FuturesAccounts {
     return storedUnits(spot.available, 18) < command.amount * 10n ** 10n ? fail('INSUFFICIENT_BALANCE') : null;
   }
 
-  private run<T>(
-    kind: string,
-    accountId: string,
-    payload: unknown,
-    decide: Parameters<FuturesCore['submit']>[0]['decide'],
-  ) {
-    return this.core.submit({ kind, payload, accounts: [accountId], decide }) as Promise<Result<T>>;
-  }
-
   setLeverage(accountId: string, marketId: string, leverage: number): Promise<Result<SettingsState>> {
-    return this.run('leverage', accountId, { accountId, marketId, leverage }, (ctx) =>
-      setLeverage(ctx, accountId, marketId, leverage),
-    );
+    return this.core.command('leverage', { accountId, marketId, leverage }, { accounts: [accountId] });
   }
 
   setMarginMode(accountId: string, marketId: string, mode: MarginMode): Promise<Result<SettingsState>> {
-    return this.run('margin_mode', accountId, { accountId, marketId, mode }, (ctx) =>
-      setMarginMode(ctx, accountId, marketId, mode),
-    );
+    return this.core.command('margin_mode', { accountId, marketId, mode }, { accounts: [accountId] });
   }
 
   moveMargin(command: MarginCommand): Promise<Result<{ margin: bigint }>> {
-    return this.run('isolated_margin', command.accountId, command, (ctx) => moveIsolatedMargin(ctx, command));
+    return this.core.command('isolated_margin', command, { accounts: [command.accountId] });
   }
 
-  setTpsl(command: TpslCommand) {
-    return this.run<{ takeProfitTicks: number | null; stopLossTicks: number | null }>(
-      'tpsl',
-      command.accountId,
-      command,
-      (ctx) => setTpsl(ctx, command),
-    );
+  setTpsl(command: TpslCommand): Promise<Result<{ takeProfitTicks: number | null; stopLossTicks: number | null }>> {
+    return this.core.command('tpsl', command, { accounts: [command.accountId] });
   }
 
   modifyOrder(command: ModifyCommand): Promise<Result<FuturesOrder>> {
-    return this.run('modify', command.accountId, command, (ctx) => modifyOrder(ctx, command));
+    return this.core.command('modify', command, { accounts: [command.accountId] });
   }
 
   /** One funding round (idempotent per market and funding time). */
   settleFunding(marketId: string, rate: bigint, markTicks: number, fundingTime: number): Promise<Result<FundingRow>> {
     const command: FundingCommand = { marketId, rate, markTicks, fundingTime };
-    return this.core.submit<FundingRow>({
-      kind: 'funding',
-      payload: command,
+    return this.core.command('funding', command, {
       accounts: [],
       prepare: async () => {
         const done = await this.db.query(
@@ -130,29 +87,12 @@ export class FuturesAccounts {
           ? fail('VALIDATION_ERROR', { message: 'This funding round was already settled' })
           : null;
       },
-      decide: (ctx) =>
-        ctx.batch.funding.some((r) => r.marketId === marketId && r.fundingTime === fundingTime)
-          ? fail('VALIDATION_ERROR', { message: 'This funding round was already settled' })
-          : settleFunding(ctx, command),
     });
   }
 
   /** Tops the house's futures wallet up to `target` from market_making when it holds less than half of it. */
   fundHouse(accountId: string, target: bigint): Promise<Result<bigint>> {
-    return this.run<bigint>('house_funding', accountId, { accountId, target }, (ctx) => {
-      const wallet = ctx.state.wallet(accountId);
-      const held = wallet.available + wallet.locked;
-      if (held * 2n >= target) return ok(0n);
-      const entry = new EntryBuilder('futures_house_funding', `${accountId}:${ctx.now.getTime()}`);
-      entry.move(
-        [{ kind: 'system', name: 'market_making' }, 'available'],
-        [FUTURES_WALLET(accountId), 'available'],
-        target - held,
-      );
-      wallet.available += target - held;
-      ctx.batch.addEntry(entry);
-      return ok(target - held);
-    });
+    return this.core.command('house_funding', { accountId, target }, { accounts: [accountId] });
   }
 
   async account(accountId: string): Promise<FuturesAccount> {

@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/database.ts';
 import type { EntryInput, LedgerOwner, PostingInput } from '../ledger/service.ts';
+import type { CommandInputs } from './journal.ts';
 import type { FuturesOrderState, PositionState, SettingsState } from './types.ts';
 import { moneyText } from './units.ts';
 
@@ -91,7 +92,7 @@ export class Batch {
   readonly transfers: TransferRow[] = [];
   readonly funding: FundingRow[] = [];
   readonly trades: TradeRow[] = [];
-  readonly journal: { sequence: number; kind: string; payload: unknown }[] = [];
+  readonly journal: { sequence: number; kind: string; payload: unknown; inputs: CommandInputs }[] = [];
   /** Markets whose book changed. */
   readonly books = new Set<string>();
   /** `${accountId}|${marketId}` pairs whose position or margin changed, with why. */

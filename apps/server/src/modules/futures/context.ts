@@ -14,6 +14,8 @@ export interface DecideContext {
   nextSequence(): number;
   /** (account, market) pairs whose position moved in this command: their reduce-only and TP/SL orders follow. */
   moved: Set<string>;
+  /** A new id (orders, transfers): random when live, the recorded one in a replay (journal.ts). */
+  newId(): string;
 }
 
 export const specOf = (ctx: DecideContext, marketId: string): FuturesMarketSpec | undefined =>

@@ -5,6 +5,8 @@ import { setAccountRole } from '../kyc/grant-role-command.ts';
 import { checkLedgerInvariants } from '../ledger/invariants.ts';
 import { postEntries } from '../ledger/service.ts';
 import { checkFuturesInvariants } from './invariants.ts';
+import { futuresMarketSpecs } from './markets.ts';
+import { checkReplay } from './replay.ts';
 
 /**
  * kill -9 during a liquidation cascade: longs at high leverage against shorts, no bids in the book
@@ -25,6 +27,8 @@ const SERVER_ENV: Record<string, string> = {
   MARKET_MAKER_ENABLED: 'false',
   MARKET_TAKER_ENABLED: 'false',
 };
+/** PRICE_BAND_BPS's default (the server runs on it). */
+const BAND_BPS = 1_000;
 const LONGS = 10;
 const SHORTS = 5;
 
@@ -177,8 +181,12 @@ describe.each(targets)('futures: kill -9 during a liquidation cascade (%s)', (_n
     const rows = await db.query<{ id: string }>('SELECT id FROM futures_orders WHERE id = ANY($1::uuid[])', [
       acknowledged,
     ]);
-    await db.close();
     expect(rows.rows).toHaveLength(acknowledged.length);
+    // What the restart will load is exactly a clean replay of the journal.
+    const replay = await checkReplay(db, new Map(futuresMarketSpecs().map((spec) => [spec.id, spec])), BAND_BPS);
+    expect(replay.differences).toEqual([]);
+    expect(replay.replayed).toBe(replay.stored);
+    await db.close();
 
     // The simulator starts again from its reference prices: the admin crashes BTC again, and the
     // restarted watch finishes the cascade (at -12 % every long is under maintenance).
@@ -201,6 +209,13 @@ describe.each(targets)('futures: kill -9 during a liquidation cascade (%s)', (_n
       const account = await server.request('GET', '/v1/futures/account', trader.token);
       expect(account.body.wallet_balance as string).not.toMatch(/^-/);
     }
+    // The restarted exchange's memory, its rows and a replay of the whole journal (the crash
+    // included) are the same state.
+    const check = await server.request('GET', '/v1/admin/futures/state-check', admin.token);
+    expect(check.status).toBe(200);
+    expect(check.body.differences).toEqual([]);
+    expect(check.body.equal).toBe(true);
+    expect([check.body.memory, check.body.replayed]).toEqual([check.body.stored, check.body.stored]);
     await server.stop('SIGTERM');
     await expectSoundBooks(target);
   });

@@ -1,16 +1,21 @@
 import type { Database } from '../../db/database.ts';
-import type { Result } from '../../lib/errors.ts';
+import { fail, ok, type Result } from '../../lib/errors.ts';
 import type { Logger } from '../../logger.ts';
 import { Batch } from './batch.ts';
+import { type CommandKind, type CommandPayloads, decideCommand } from './commands.ts';
 import type { DecideContext } from './context.ts';
+import { recordingContext, runCommand } from './journal.ts';
 import { loadState } from './load.ts';
 import type { FuturesMarketSpec } from './markets.ts';
 import type { Publisher } from './publish.ts';
 import { type Job, takeBatch, writeFailure } from './queue.ts';
 import type { MarkOf } from './risk.ts';
 import { FuturesState } from './state.ts';
-import { followPosition } from './upkeep.ts';
 import { writeBatch } from './writer.ts';
+
+export type CommandOptions<T> = Pick<Job<T>, 'accounts' | 'alone' | 'prepare'> & {
+  decided?: (ctx: DecideContext, value: T) => void;
+};
 
 export interface ExchangeDeps {
   db: Database;
@@ -21,9 +26,6 @@ export interface ExchangeDeps {
   markOf: MarkOf;
   publisher: Publisher;
 }
-
-/** Bound on the follow-ups (reduce-only trims, TP/SL moves) one command may cause. */
-const MAX_FOLLOW_ROUNDS = 8;
 
 /**
  * The futures exchange: ONE serial command queue for every perpetual market (cross margin spans
@@ -59,6 +61,55 @@ export class FuturesCore {
     while (this.running || this.scheduled || this.queue.length > 0) {
       await (this.running ?? new Promise((resolve) => setImmediate(resolve)));
     }
+  }
+
+  /**
+   * Submits a journaled command: decided, live and in a replay, by commands.ts from its kind and
+   * payload alone. `decided` runs after a successful decision (live only: notifications).
+   */
+  command<T, K extends CommandKind = CommandKind>(
+    kind: K,
+    payload: CommandPayloads[K],
+    options: CommandOptions<T>,
+  ): Promise<Result<T>> {
+    const { decided, ...rest } = options;
+    return this.submit<T>({
+      ...rest,
+      kind,
+      payload,
+      decide: (ctx) => {
+        const result = decideCommand(ctx, kind, payload) as Result<T>;
+        if (result.ok) decided?.(ctx, result.value);
+        return result;
+      },
+    });
+  }
+
+  /**
+   * Reads the state between two batches: nothing is decided or written while `read` runs (it holds
+   * the queue: keep it for checks, not for traffic), and the memory equals what is committed.
+   */
+  async inspect<T>(read: (state: FuturesState) => Promise<T>): Promise<T> {
+    // The read's outcome is carried past the queue: a failed read is the caller's, not a failed batch.
+    const box: { outcome: { value: T } | { error: unknown } } = {
+      outcome: { error: new Error('inspection was not answered') },
+    };
+    await this.submit<null>({
+      kind: 'inspect',
+      payload: null,
+      accounts: [],
+      prepare: async () => {
+        box.outcome = await read(this.state).then(
+          (value) => ({ value }),
+          (error: unknown) => ({ error }),
+        );
+        return ok(null);
+      },
+      decide: () => fail('VALIDATION_ERROR'),
+    });
+    const { outcome } = box;
+    if ('error' in outcome) throw outcome.error;
+    return outcome.value;
   }
 
   submit<T>(job: Omit<Job<T>, 'resolve' | 'reject'>): Promise<Result<T>> {
@@ -159,7 +210,7 @@ export class FuturesCore {
   private decide(jobs: Job[]): { batch: Batch; results: Result<unknown>[] } {
     const batch = new Batch();
     const state = this.state;
-    const ctx: DecideContext = {
+    const base: DecideContext = {
       state,
       batch,
       now: this.deps.clock(),
@@ -167,27 +218,19 @@ export class FuturesCore {
       bandBps: this.deps.bandBps,
       nextSequence: () => ++state.sequence,
       moved: new Set(),
+      newId: () => {
+        throw new Error('a command decides with its own context');
+      },
     };
+    // The batch is named by the first sequence it takes (journal.ts: a replay groups its rows by it).
+    const batchId = state.sequence + 1;
     const results = jobs.map((job) => {
-      const sequence = ctx.nextSequence();
-      const result = job.decide(ctx);
-      this.follow(ctx);
-      if (result.ok) batch.journal.push({ sequence, kind: job.kind, payload: job.payload });
+      const { ctx, inputs } = recordingContext(base, batchId);
+      const { sequence, result } = runCommand(ctx, job.decide);
+      if (result.ok) batch.journal.push({ sequence, kind: job.kind, payload: job.payload, inputs });
       return result;
     });
     return { batch, results };
-  }
-
-  /** Reduce-only trims and TP/SL moves of every position the command moved (they may move others in turn). */
-  private follow(ctx: DecideContext): void {
-    for (let round = 0; round < MAX_FOLLOW_ROUNDS && ctx.moved.size > 0; round++) {
-      const moved = [...ctx.moved];
-      ctx.moved.clear();
-      for (const key of moved) {
-        const [accountId, marketId] = key.split('|') as [string, string];
-        followPosition(ctx, accountId, marketId);
-      }
-    }
   }
 
   /** Drops the memory and reads it back from the committed rows (start, and after a failed write). */

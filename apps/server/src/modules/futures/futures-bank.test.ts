@@ -254,6 +254,12 @@ describeEachDatabase(
       for (const key of ['order 201', 'transfer 201', 'isolated margin 200', 'settings 200', 'funding 200']) {
         expect(world.answers.get(key) ?? 0, `${key} in ${JSON.stringify(answers)}`).toBeGreaterThan(0);
       }
+      // The memory, what a restart loads and a clean replay of the journal are one and the same state.
+      const exchange = server().services.futures.exchange;
+      const check = await exchange.checkReplay();
+      expect(check.differences).toEqual([]);
+      expect(check.replayed).toBe(check.stored);
+      expect(await exchange.stateHash()).toBe(check.stored);
     });
   },
   ENVIRONMENT,

@@ -9,10 +9,12 @@ import { LiquidationWatch, type MarkUpdates } from './liquidation-watch.ts';
 import { batchNotifier, MarginCalls, marginCallRatio } from './margin-calls.ts';
 import { type FuturesMarketSpec, futuresMarketSpecs } from './markets.ts';
 import { Publisher } from './publish.ts';
+import { checkReplay, type ReplayCheck } from './replay.ts';
 import type { MarkOf } from './risk.ts';
 import { futuresRoutes } from './routes/index.ts';
 import { seedMarkets } from './seed.ts';
 import { FuturesOrders } from './service.ts';
+import { futuresStateHash } from './state-hash.ts';
 import type { FuturesMarkSource } from './types.ts';
 import { ticksOfText } from './units.ts';
 import { createFuturesWorkers, type FuturesWorkers } from './workers.ts';
@@ -35,6 +37,13 @@ export interface FuturesExchange {
   orders: FuturesOrders;
   accounts: FuturesAccounts;
   settleFunding(marketId: string, rate: bigint, markTicks: number, fundingTime: number): Promise<Result<FundingRow>>;
+  /** The hash of the exchange's memory (state-hash.ts), once no decided batch waits for its commit. */
+  stateHash(): Promise<string>;
+  /**
+   * The memory, what a restart would load and a clean replay of the journal, compared between two
+   * batches (replay.ts; it holds the exchange's queue while it runs).
+   */
+  checkReplay(): Promise<ReplayCheck & { memory: string }>;
 }
 
 export type Futures = ModuleParts & { exchange: FuturesExchange; workers: FuturesWorkers };
@@ -90,6 +99,16 @@ export async function createFutures(context: AppContext, uses: FuturesUses): Pro
     accounts,
     settleFunding: (marketId, rate, markTicks, fundingTime) =>
       accounts.settleFunding(marketId, rate, markTicks, fundingTime),
+    stateHash: async () => {
+      await core.committed();
+      return futuresStateHash(core.state);
+    },
+    checkReplay: () =>
+      core.inspect(async (state) => {
+        const memory = futuresStateHash(state);
+        const check = await checkReplay(db, markets, config.priceBandBps);
+        return { ...check, memory, equal: check.equal && memory === check.stored };
+      }),
   };
   workers = createFuturesWorkers(context, {
     specs,

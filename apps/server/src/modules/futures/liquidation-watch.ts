@@ -3,7 +3,7 @@ import type { Logger } from '../../logger.ts';
 import type { NewNotification } from '../notifications/service.ts';
 import type { Batch } from './batch.ts';
 import type { FuturesCore } from './exchange.ts';
-import { type LiquidateCommand, type LiquidationOutcome, liquidate, underMaintenance } from './liquidation.ts';
+import { type LiquidateCommand, type LiquidationOutcome, underMaintenance } from './liquidation.ts';
 import {
   crossAccountState,
   liquidationNotices,
@@ -216,17 +216,12 @@ export class LiquidationWatch {
     const command: LiquidateCommand = { ...candidate, marks };
     const notify = this.deps.notify;
     const done = core
-      .submit<LiquidationOutcome>({
-        kind: 'liquidate',
-        payload: command,
+      .command<LiquidationOutcome>('liquidate', command, {
         accounts: [candidate.accountId],
-        decide: (ctx) => {
-          const result = liquidate(ctx, command);
-          if (result.ok && notify) {
-            const spec = ctx.state.markets.get(command.marketId)!;
-            notify(ctx.batch, liquidationNotices(spec, result.value, ctx.now));
-          }
-          return result;
+        decided: (ctx, outcome) => {
+          if (!notify) return;
+          const spec = ctx.state.markets.get(command.marketId)!;
+          notify(ctx.batch, liquidationNotices(spec, outcome, ctx.now));
         },
       })
       .catch((error: unknown) => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { perp } from '@platform/engine';
 import { Batch } from './batch.ts';
 import type { DecideContext } from './context.ts';
@@ -42,6 +43,7 @@ export class Desk {
       bandBps: 5_000,
       nextSequence: () => ++state.sequence,
       moved: new Set(),
+      newId: () => randomUUID(),
     };
   }
 

@@ -44,6 +44,7 @@ export async function loadState(db: Queryable, state: FuturesState): Promise<voi
   );
   state.sequence = Number(last.rows[0]?.sequence ?? 0);
   await loadOpenOrders(db, state);
+  await loadLastTrades(db, state);
   const accounts = new Set<string>([...state.positions.values()].map((p) => p.accountId));
   for (const order of state.orders.values()) accounts.add(order.accountId);
   await state.loadWallets(db, accounts);
@@ -112,5 +113,30 @@ async function loadOpenOrders(db: Queryable, state: FuturesState): Promise<void>
     const result = state.engine(spec.id).apply(command);
     if (result.status !== 'accepted') throw new Error(`open order ${order.id} could not be restored: ${result.reason}`);
     state.orders.set(order.id, order);
+  }
+}
+
+/**
+ * Each book's last trade price (TP/SL checks and stop triggers read it): the price of the market's
+ * latest engine trade (fill ids `{MARKET}:{sequence}:{n}`; ADL fills do not trade on the book).
+ */
+async function loadLastTrades(db: Queryable, state: FuturesState): Promise<void> {
+  const rows = await db.query<{ market_id: string; price: string }>(
+    `SELECT m.market_id, f.price::text AS price
+     FROM unnest($1::text[]) AS m(market_id)
+     CROSS JOIN LATERAL (
+       SELECT price FROM futures_fills
+       WHERE market_id = m.market_id AND role = 'taker' AND id ~ '^[A-Z0-9_]+:[0-9]+:[0-9]+$'
+       ORDER BY executed_at DESC, split_part(id, ':', 2)::bigint DESC, split_part(id, ':', 3)::int DESC
+       LIMIT 1
+     ) AS f`,
+    [[...state.markets.keys()]],
+  );
+  for (const row of rows.rows) {
+    const spec = state.markets.get(row.market_id)!;
+    const engine = state.engine(spec.id);
+    const snapshot = engine.snapshot();
+    const last = Number(storedUnits(row.price, spec.priceDecimals));
+    engine.restore({ ...snapshot, book: { ...snapshot.book, lastTradePriceTicks: last } });
   }
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { perp } from '@platform/engine';
 import { fail, ok, type Result } from '../../lib/errors.ts';
 import { type DecideContext, protectionTicks } from './context.ts';
@@ -126,7 +125,7 @@ export function newOrder(
   const { order } = checked;
   return {
     ...order,
-    id: randomUUID(),
+    id: ctx.newId(),
     accountId,
     origin,
     filledLots: 0,

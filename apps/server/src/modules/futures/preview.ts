@@ -32,6 +32,7 @@ export function previewOrder(
     bandBps,
     nextSequence: () => state.sequence,
     moved: new Set(),
+    newId: () => 'preview',
   };
   const request = parsed.value;
   const engine = state.engine(spec.id);

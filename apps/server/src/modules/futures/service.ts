@@ -1,10 +1,9 @@
 import type { FuturesOrder, MarginMode, PlaceFuturesOrderRequest } from '@platform/contracts';
 import type { Database } from '../../db/database.ts';
 import { fail, ok, type Result } from '../../lib/errors.ts';
-import type { DecideContext } from './context.ts';
+import type { PlacePayload } from './commands.ts';
 import type { FuturesCore } from './exchange.ts';
 import type { FuturesMarketSpec } from './markets.ts';
-import { cancelInBook, checkOrder, enterOrder, newOrder } from './orders.ts';
 import { type ParsedOrder, parseOrder } from './parse.ts';
 import { type OrderRow, orderFromRow, orderView } from './rows.ts';
 import type { FuturesOrderState } from './types.ts';
@@ -30,12 +29,10 @@ export class FuturesOrders {
     const parsed = parseOrder(spec.value, body);
     if (!parsed.ok) return parsed;
     const request = parsed.value;
-    return this.core.submit<Placed>({
-      kind: 'place',
-      payload: { accountId, request: body, origin },
+    const payload: PlacePayload = { accountId, request: body, origin };
+    return this.core.command<Placed>('place', payload, {
       accounts: [accountId],
       prepare: () => this.existing(accountId, spec.value, request),
-      decide: (ctx) => place(ctx, accountId, spec.value, request, origin),
     });
   }
 
@@ -60,19 +57,17 @@ export class FuturesOrders {
   }
 
   cancelOrder(accountId: string, orderId: string): Promise<Result<FuturesOrder>> {
-    return this.core.submit<FuturesOrder>({
-      kind: 'cancel',
-      payload: { accountId, orderId },
-      accounts: [accountId],
-      prepare: async () =>
-        this.core.state.orders.get(orderId)?.accountId === accountId ? null : this.closedOrMissing(accountId, orderId),
-      decide: (ctx) => {
-        const order = ctx.state.orders.get(orderId);
-        if (!order || order.accountId !== accountId) return fail('ORDER_NOT_OPEN');
-        cancelInBook(ctx, order);
-        return ok(orderView(ctx.state.markets.get(order.marketId)!, order));
+    return this.core.command<FuturesOrder>(
+      'cancel',
+      { accountId, orderId },
+      {
+        accounts: [accountId],
+        prepare: async () =>
+          this.core.state.orders.get(orderId)?.accountId === accountId
+            ? null
+            : this.closedOrMissing(accountId, orderId),
       },
-    });
+    );
   }
 
   private async closedOrMissing(accountId: string, orderId: string): Promise<Result<FuturesOrder>> {
@@ -85,20 +80,7 @@ export class FuturesOrders {
   }
 
   cancelAll(accountId: string, marketId: string | null): Promise<Result<FuturesOrder[]>> {
-    return this.core.submit<FuturesOrder[]>({
-      kind: 'cancel_all',
-      payload: { accountId, marketId },
-      accounts: [accountId],
-      decide: (ctx) => {
-        const cancelled: FuturesOrder[] = [];
-        for (const order of ctx.state.openOrdersOf(accountId, marketId ?? undefined)) {
-          if (order.origin === 'tpsl') continue;
-          cancelInBook(ctx, order);
-          cancelled.push(orderView(ctx.state.markets.get(order.marketId)!, order));
-        }
-        return ok(cancelled);
-      },
-    });
+    return this.core.command<FuturesOrder[]>('cancel_all', { accountId, marketId }, { accounts: [accountId] });
   }
 
   /** The open orders of an account in a market, as the API shows them (from memory). */
@@ -107,29 +89,6 @@ export class FuturesOrders {
     if (!spec) return [];
     return this.core.state.openOrdersOf(accountId, marketId).map((order) => orderView(spec, order));
   }
-}
-
-/** Checks, enters and settles one new order; a repeat of a client id within the batch answers the first. */
-function place(
-  ctx: DecideContext,
-  accountId: string,
-  spec: FuturesMarketSpec,
-  request: ParsedOrder,
-  origin: FuturesOrderState['origin'],
-): Result<Placed> {
-  if (request.clientOrderId !== null) {
-    for (const order of ctx.batch.orders.values()) {
-      if (order.accountId === accountId && order.clientOrderId === request.clientOrderId) {
-        return ok({ order: orderView(spec, order), created: false });
-      }
-    }
-  }
-  const checked = checkOrder(ctx, accountId, request);
-  if (!checked.ok) return checked;
-  const order = newOrder(ctx, accountId, checked.value, origin);
-  const entered = enterOrder(ctx, spec, order);
-  if (!entered.ok) return entered;
-  return ok({ order: orderView(spec, order), created: true });
 }
 
 export type { MarginMode };

@@ -31,6 +31,8 @@ export class FuturesState {
   constructor(
     readonly markets: ReadonlyMap<string, FuturesMarketSpec>,
     private readonly bandBps: number,
+    /** A replay's state: every wallet starts empty when first used (live, wallets are read from the ledger first). */
+    private readonly openWallets = false,
   ) {
     for (const spec of markets.values()) this.engines.set(spec.id, this.newEngine(spec));
   }
@@ -81,7 +83,11 @@ export class FuturesState {
   }
 
   wallet(accountId: string): WalletState {
-    const wallet = this.wallets.get(accountId);
+    let wallet = this.wallets.get(accountId);
+    if (!wallet && this.openWallets) {
+      wallet = { available: 0n, locked: 0n };
+      this.wallets.set(accountId, wallet);
+    }
     if (!wallet) throw new Error(`futures wallet of ${accountId} not loaded`);
     return wallet;
   }

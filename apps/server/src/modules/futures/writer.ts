@@ -1,6 +1,7 @@
 import type { Queryable, Transaction } from '../../db/database.ts';
 import { postEntries } from '../ledger/service.ts';
 import type { Batch } from './batch.ts';
+import { encodeJournal } from './journal.ts';
 import type { FuturesMarketSpec } from './markets.ts';
 import { ORDER_COLUMNS, orderValues, POSITION_COLUMNS, positionValues } from './rows.ts';
 import { moneyText, rateText, unitsText } from './units.ts';
@@ -139,8 +140,6 @@ async function writeHistory(tx: Queryable, batch: Batch, spec: (id: string) => F
     ['market_id', 'funding_time', 'rate', 'mark_price', 'total_paid', 'total_received', 'residual', 'positions'],
     funding,
   );
-  const journal = batch.journal.map((j) => [j.sequence, j.kind, JSON.stringify(j.payload, jsonBigints)]);
-  await insertRows(tx, 'futures_journal', ['sequence', 'kind', 'payload'], journal);
+  const journal = batch.journal.map((j) => [j.sequence, j.kind, encodeJournal(j.payload), encodeJournal(j.inputs)]);
+  await insertRows(tx, 'futures_journal', ['sequence', 'kind', 'payload', 'inputs'], journal);
 }
-
-const jsonBigints = (_key: string, value: unknown) => (typeof value === 'bigint' ? value.toString() : value);

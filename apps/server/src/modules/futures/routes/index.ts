@@ -23,6 +23,7 @@ import { positionsRoute } from './positions.ts';
 import { previewOrderRoute } from './preview-order.ts';
 import { settingsRoute } from './settings.ts';
 import { type FuturesRouteDeps, futuresRouteContext } from './shared.ts';
+import { stateCheckRoute } from './state-check.ts';
 import { tiersRoute } from './tiers.ts';
 import { tpslRoute } from './tpsl.ts';
 import { transferRoute } from './transfer.ts';
@@ -58,6 +59,7 @@ export function futuresRoutes(scope: FastifyInstance, context: AppContext, deps:
     transferRoute,
     transfersRoute,
     incomeRoute,
+    stateCheckRoute,
   ]) {
     register(routes);
   }
