@@ -10,3 +10,4 @@ export * from './pretrade.ts';
 export * from './pricing.ts';
 export * from './tiers.ts';
 export * from './units.ts';
+export * from './rounding.ts';

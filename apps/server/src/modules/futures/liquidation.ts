@@ -9,7 +9,7 @@ import { cancelInBook, newOrder } from './orders.ts';
 import { bankruptcyCollateral, collateralOf, crossOf, type MarkOf, riskOf } from './risk.ts';
 import type { FuturesState } from './state.ts';
 import type { FuturesOrderState, PositionState } from './types.ts';
-import { ceilDiv, unitsText } from './units.ts';
+import { unitsText } from './units.ts';
 import { insertRows } from './writer.ts';
 
 /** The liquidation fee: 0.5 % of the liquidated notional at the mark (RATE_SCALE), capped at what is left. */
@@ -322,7 +322,7 @@ function charge(run: Run, closedLots: number, surplus: bigint, released: bigint,
   const entry = new EntryBuilder('futures_liquidation', reference);
   let cap = takeable(run, released, isolated, full);
   const fromMargin = isolated && !full;
-  const due = ceilDiv(perp.notionalMoney(spec, mark, closedLots) * LIQUIDATION_FEE_RATE, perp.RATE_SCALE);
+  const due = perp.divCeil(perp.notionalMoney(spec, mark, closedLots) * LIQUIDATION_FEE_RATE, perp.RATE_SCALE);
   outcome.fee = toFund(run, entry, least(due, cap), reference, fromMargin);
   cap -= outcome.fee;
   if (full && (isolated || !otherCrossOpen(ctx.state, position))) {

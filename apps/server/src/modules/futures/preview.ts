@@ -8,7 +8,7 @@ import type { FuturesMarketSpec } from './markets.ts';
 import { checkOrder } from './orders.ts';
 import { parseOrder } from './parse.ts';
 import { collateralOf, crossOf, type MarkOf } from './risk.ts';
-import { ceilDiv, moneyText, trimDecimal, unitsText } from './units.ts';
+import { moneyText, trimDecimal, unitsText } from './units.ts';
 
 const nullableTrim = (text: string | null) => (text === null ? null : trimDecimal(text));
 
@@ -51,7 +51,7 @@ export function previewOrder(
   const notional = perp.notionalMoney(spec, price, lots);
   const opening = perp.notionalMoney(spec, price, effect.openedLots);
   const initial = effect.openedLots > 0 ? perp.initialMargin(opening, setting.leverage) : 0n;
-  const fee = ceilDiv(notional * spec.takerFee, perp.RATE_SCALE);
+  const fee = perp.divCeil(notional * spec.takerFee, perp.RATE_SCALE);
   const collateral =
     setting.mode === 'isolated'
       ? position.isolatedMargin + initial + effect.realisedPnl

@@ -35,7 +35,7 @@ const open = (p: PositionState) => p.sizeLots !== 0;
 /** Σ margin reserved by the account's open orders. */
 export function orderMarginOf(state: FuturesState, accountId: string): bigint {
   let total = 0n;
-  for (const order of state.orders.values()) if (order.accountId === accountId) total += order.orderMargin;
+  for (const order of state.orders.ofAccount(accountId)) total += order.orderMargin;
   return total;
 }
 

@@ -3,7 +3,6 @@ import { type Batch, CLEARING, EntryBuilder, FEES, FUTURES_WALLET, INSURANCE } f
 import type { FuturesMarketSpec } from './markets.ts';
 import type { FuturesState } from './state.ts';
 import type { FuturesOrderState, PositionState, WalletState } from './types.ts';
-import { ceilDiv } from './units.ts';
 
 export interface FillInput {
   tradeId: string;
@@ -32,7 +31,7 @@ export function settleFill(state: FuturesState, batch: Batch, fill: FillInput): 
   // The liquidation engine's own orders pay no trading fee (the liquidation fee stands instead), nor do ADL closes.
   const exempt = order.origin === 'liquidation' || order.origin === 'adl';
   const rate = exempt ? 0n : fill.role === 'maker' ? spec.makerFee : spec.takerFee;
-  const fee = ceilDiv(notional * rate, perp.RATE_SCALE);
+  const fee = perp.divCeil(notional * rate, perp.RATE_SCALE);
   const entry = new EntryBuilder('futures_trade', `${order.marketId}:${fill.tradeId}:${fill.role}`);
   const user = FUTURES_WALLET(order.accountId);
   entry.move([CLEARING, 'available'], [user, setting.mode === 'isolated' ? 'locked' : 'available'], effect.realisedPnl);
@@ -171,5 +170,5 @@ function recordFill(
 /** ceil(value x numerator / denominator). */
 function ceilMul(value: bigint, numerator: number, denominator: number): bigint {
   if (numerator <= 0) return 0n;
-  return ceilDiv(value * BigInt(numerator), BigInt(denominator));
+  return perp.divCeil(value * BigInt(numerator), BigInt(denominator));
 }

@@ -13,16 +13,60 @@ import {
 import { storedUnits } from './units.ts';
 
 /**
+ * A map that also keeps its values by account, in the map's own order: a command reads one
+ * account's positions and orders, and must not walk every account's (100,000 positions).
+ */
+export class AccountIndexed<V extends { accountId: string }> extends Map<string, V> {
+  private readonly byAccount = new Map<string, Map<string, V>>();
+
+  override set(key: string, value: V): this {
+    const old = super.get(key);
+    if (old && old.accountId !== value.accountId) this.unindex(key, old.accountId);
+    super.set(key, value);
+    let own = this.byAccount.get(value.accountId);
+    if (!own) {
+      own = new Map();
+      this.byAccount.set(value.accountId, own);
+    }
+    own.set(key, value);
+    return this;
+  }
+
+  override delete(key: string): boolean {
+    const old = super.get(key);
+    if (old) this.unindex(key, old.accountId);
+    return super.delete(key);
+  }
+
+  override clear(): void {
+    this.byAccount.clear();
+    super.clear();
+  }
+
+  /** The account's values, in the order the map holds them. */
+  ofAccount(accountId: string): V[] {
+    const own = this.byAccount.get(accountId);
+    return own ? [...own.values()] : [];
+  }
+
+  private unindex(key: string, accountId: string): void {
+    const own = this.byAccount.get(accountId);
+    own?.delete(key);
+    if (own?.size === 0) this.byAccount.delete(accountId);
+  }
+}
+
+/**
  * Everything the exchange decides on, in memory: futures wallets, positions, settings, open orders
  * and one matching engine per market. Built only from committed rows (loadState), so a restart or
  * a failed write starts from exactly what the database holds.
  */
 export class FuturesState {
   readonly wallets = new Map<string, WalletState>();
-  readonly positions = new Map<string, PositionState>();
+  readonly positions = new AccountIndexed<PositionState>();
   readonly settings = new Map<string, SettingsState>();
   /** Open orders by id. */
-  readonly orders = new Map<string, FuturesOrderState>();
+  readonly orders = new AccountIndexed<FuturesOrderState>();
   readonly engines = new Map<string, MarketEngine>();
   /** The insurance fund's balance (money). */
   insuranceFund = 0n;
@@ -93,12 +137,13 @@ export class FuturesState {
   }
 
   positionsOf(accountId: string): PositionState[] {
-    return [...this.positions.values()].filter((p) => p.accountId === accountId);
+    return this.positions.ofAccount(accountId);
   }
 
   openOrdersOf(accountId: string, marketId?: string): FuturesOrderState[] {
-    return [...this.orders.values()]
-      .filter((o) => o.accountId === accountId && (marketId === undefined || o.marketId === marketId))
+    return this.orders
+      .ofAccount(accountId)
+      .filter((o) => marketId === undefined || o.marketId === marketId)
       .sort((a, b) => (a.sequence ?? 0) - (b.sequence ?? 0));
   }
 

@@ -44,8 +44,6 @@ export function storedUnits(text: string | number | bigint, decimals: number): b
   return negative ? -units : units;
 }
 
-/** ceil(a / b) for a >= 0, b > 0. */
-export const ceilDiv = (a: bigint, b: bigint): bigint => (a + b - 1n) / b;
 /** Ticks of a reference price text, rounded down to the tick; null when unusable. */
 export function ticksOfText(price: string, decimals: number): number | null {
   const match = PLAIN_DECIMAL.exec(price.trim());
