@@ -164,6 +164,11 @@ const envSchema = z.object({
     .min(60_000)
     .max(24 * 3_600_000)
     .default(FUTURES_DEFAULT_FUNDING_INTERVAL_MS),
+  /**
+   * Futures index: a price source's quote older than this (ms) is left out of the index, and a
+   * market whose index is older is not liquidated until a source answers again; 1 s to 1 h.
+   */
+  FUTURES_INDEX_STALE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(30_000),
   /** Simulated takers trading with the market makers (on by default, off in tests). */
   MARKET_TAKER_ENABLED: envBoolean.optional(),
   /** Mean taker orders a minute on the busiest markets (BTC and ETH against USD and USDT). */
@@ -257,6 +262,8 @@ export type Config = {
   futuresMarginCallRatio: string;
   /** Futures funding interval (FUNDING_INTERVAL_MS). */
   fundingIntervalMs: number;
+  /** Futures index cut-off (FUTURES_INDEX_STALE_MS): older source quotes are left out, an older index stops liquidations. */
+  futuresIndexStaleMs: number;
   marketMakerPairs: string[];
   /** Simulated takers (on by default, off in tests unless asked for). */
   marketTakerEnabled: boolean;
@@ -377,6 +384,7 @@ function marketConfig(env: Env) {
     marketMakerLevels: env.MARKET_MAKER_LEVELS,
     futuresMarginCallRatio: env.FUTURES_MARGIN_CALL_RATIO,
     fundingIntervalMs: env.FUNDING_INTERVAL_MS,
+    futuresIndexStaleMs: env.FUTURES_INDEX_STALE_MS,
     marketMakerPairs: (env.MARKET_MAKER_PAIRS ?? '')
       .split(',')
       .map((pair) => pair.trim().toUpperCase())

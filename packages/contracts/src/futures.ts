@@ -102,6 +102,11 @@ export const markPriceSchema = z.object({
   index_price: decimalString,
   funding_rate: decimalString,
   next_funding_time: z.number().int(),
+  /**
+   * True when no price source has confirmed the index within FUTURES_INDEX_STALE_MS: the mark is the
+   * last one and nobody is liquidated in the market until the sources answer again.
+   */
+  index_stale: z.boolean().optional(),
   timestamp: z.number().int(),
 });
 export type MarkPriceView = z.infer<typeof markPriceSchema>;

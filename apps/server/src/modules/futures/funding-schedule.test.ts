@@ -162,7 +162,7 @@ describe('funding from the marks', () => {
     const price = (side: BookSide) => (side === 'bid' ? 612_000 : 612_010);
     const marks = createFuturesMarks({
       markets: () => [market],
-      indexSources: () => ['60000'],
+      indexSources: () => [{ price: '60000', atMs: nowMs }],
       bookTop: () => ({ bestBidTicks: price('bid'), bestAskTicks: price('ask') }),
       bookLevels: (_id, side) => [{ priceTicks: price(side), lots: 100_000 }],
       clock: () => new Date(nowMs),

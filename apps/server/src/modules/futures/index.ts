@@ -8,6 +8,7 @@ import { FuturesCore } from './exchange.ts';
 import { LiquidationWatch, type MarkUpdates } from './liquidation-watch.ts';
 import { batchNotifier, MarginCalls, marginCallRatio } from './margin-calls.ts';
 import { type FuturesMarketSpec, futuresMarketSpecs } from './markets.ts';
+import { indexSourcesFromPriceSources } from './marks.ts';
 import { Publisher } from './publish.ts';
 import { checkReplay, type ReplayCheck } from './replay.ts';
 import type { MarkOf } from './risk.ts';
@@ -49,7 +50,7 @@ export interface FuturesExchange {
 export type Futures = ModuleParts & { exchange: FuturesExchange; workers: FuturesWorkers };
 
 export type FuturesUses = {
-  markets: Pick<Markets, 'referenceQuote'>;
+  markets: Pick<Markets, 'referenceQuote' | 'sourceQuotes'>;
   /** A mark source to use instead of the module's own (modules/futures/marks.ts); the index stands in before a mark. */
   marks?: (FuturesMarkSource & MarkUpdates) | undefined;
   /** Stores notifications (margin calls, liquidations, ADL) in a transaction. */
@@ -76,7 +77,10 @@ export async function createFutures(context: AppContext, uses: FuturesUses): Pro
   const markets = new Map(specs.map((spec) => [spec.id, spec]));
   // The marks read the books, the books' checks read the marks: bound once both exist.
   let workers: FuturesWorkers | undefined;
-  const marks: FuturesMarkSource = uses.marks ?? { mark: (marketId) => workers?.marks.mark(marketId) ?? null };
+  const marks: FuturesMarkSource & MarkUpdates = uses.marks ?? {
+    mark: (marketId) => workers?.marks.mark(marketId) ?? null,
+    indexStale: (marketId) => workers?.marks.indexStale(marketId) ?? false,
+  };
   const markOf = markFunction(markets, { ...uses, marks });
   const publisher = new Publisher(pubsub, markOf, clock);
   const core = new FuturesCore({ db, log, clock, bandBps: config.priceBandBps, markets, markOf, publisher });
@@ -115,7 +119,11 @@ export async function createFutures(context: AppContext, uses: FuturesUses): Pro
     core,
     orders,
     accounts,
-    referenceQuote: (pairId) => uses.markets.referenceQuote(pairId),
+    indexSources: indexSourcesFromPriceSources({
+      independent: config.priceSources.filter((name) => name !== 'simulator'),
+      sourceQuotes: (symbol) => uses.markets.sourceQuotes(symbol),
+      referenceQuote: (pairId) => uses.markets.referenceQuote(pairId),
+    }),
   });
   const running = workers;
   const watch = liquidationWatch(context, uses, core, markOf, uses.marks ?? running.marks);

@@ -18,6 +18,8 @@ import type { PositionState } from './types.ts';
 /** A mark source that announces its updates (modules/futures/marks.ts does); without one the watch polls. */
 export interface MarkUpdates {
   onMark?(listener: (marketId: string) => void): () => void;
+  /** True while the market's index is older than the cut-off (marks.ts); a source without it is never stale. */
+  indexStale?(marketId: string): boolean;
 }
 
 export interface LiquidationWatchDeps {
@@ -60,6 +62,8 @@ export class LiquidationWatch {
   private readonly inFlight = new Map<string, Promise<unknown>>();
   /** (account, market) whose last command failed to be written: not retried before this time (ms). */
   private readonly backoff = new Map<string, number>();
+  /** Markets whose index is stale, as of the last pass (warned once per stale period). */
+  private readonly staleMarkets = new Set<string>();
   private scheduled = false;
   private callsDue = false;
   private readonly stops: (() => void)[] = [];
@@ -114,14 +118,17 @@ export class LiquidationWatch {
 
   /** One pass: submits the liquidations due and (withCalls) sends the margin calls due. Returns the commands submitted. */
   check(withCalls = true): Promise<unknown>[] {
-    const candidates = this.candidates();
+    const stale = this.staleNow();
+    const candidates = this.candidates(stale);
     const markets = candidates.length > 0 ? openMarketsByAccount(this.deps.core.state) : new Map<string, string[]>();
     const submitted = candidates.map((candidate) => this.submit(candidate, markets.get(candidate.accountId) ?? []));
     const calls = this.deps.marginCalls;
     if (calls && withCalls) {
       const state = this.deps.core.state;
       const now = this.deps.clock();
-      const rows = calls.calls.check(state, this.deps.markOf).map((call) => marginCallNotice(state, call, now));
+      const rows = calls.calls
+        .check(state, this.deps.markOf, (marketId) => stale.has(marketId))
+        .map((call) => marginCallNotice(state, call, now));
       if (rows.length > 0) {
         calls.send(rows).catch((error: unknown) => this.deps.log.error({ err: error }, 'margin call not sent'));
       }
@@ -129,8 +136,37 @@ export class LiquidationWatch {
     return submitted.filter((p): p is Promise<unknown> => p !== null);
   }
 
-  /** Every (account, market) under maintenance at the current marks, not already in flight. */
-  candidates(): Candidate[] {
+  /**
+   * The markets whose index is stale now. The first pass that sees one stale warns, and the first
+   * that sees it fresh again says so: one warning per market per stale period.
+   */
+  staleNow(): ReadonlySet<string> {
+    const indexStale = this.deps.marks?.indexStale?.bind(this.deps.marks);
+    if (!indexStale) return this.staleMarkets;
+    for (const marketId of this.deps.core.state.markets.keys()) {
+      const stale = indexStale(marketId);
+      if (stale === this.staleMarkets.has(marketId)) continue;
+      if (stale) {
+        this.staleMarkets.add(marketId);
+        this.deps.log.warn(
+          { market: marketId },
+          'futures index stale: no price source answered within FUTURES_INDEX_STALE_MS; liquidations and margin calls paused in this market',
+        );
+      } else {
+        this.staleMarkets.delete(marketId);
+        this.deps.log.info({ market: marketId }, 'futures index fresh again: liquidations resume');
+      }
+    }
+    return this.staleMarkets;
+  }
+
+  /**
+   * Every (account, market) under maintenance at the current marks, not already in flight. Nothing
+   * in a market whose index is stale (`stale`, from staleNow): its last mark may be far from the
+   * market; a cross account holding a position in such a market is left alone altogether, since
+   * its margin balance counts that mark.
+   */
+  candidates(stale: ReadonlySet<string> = this.staleNow()): Candidate[] {
     const state = this.deps.core.state;
     if (this.indexedState !== state) this.rebuild(state);
     else this.catchUp(state);
@@ -143,13 +179,14 @@ export class LiquidationWatch {
     };
     for (const [marketId, { index, positions }] of this.indexes) {
       const mark = this.deps.markOf(marketId);
-      if (mark === null) continue;
+      if (mark === null || stale.has(marketId)) continue;
       for (const id of index.findLiquidatable(mark)) {
         const position = positions[id]!;
         if (underMaintenance(state, position.accountId, marketId, this.deps.markOf)) add(position.accountId, marketId);
       }
     }
     for (const [accountId, positions] of crossGroups(state)) {
+      if (positions.some((position) => stale.has(position.marketId))) continue;
       const cross = crossAccountState(state, accountId, positions, this.deps.markOf);
       if (!cross?.liquidatable) continue;
       for (const position of positions) add(accountId, position.marketId);

@@ -112,12 +112,17 @@ export class MarginCalls {
   private readonly called = new Set<string>();
   constructor(private readonly ratio: bigint) {}
 
-  /** The calls due now over every open position of the state. */
-  check(state: FuturesState, markOf: MarkOf): Called[] {
+  /**
+   * The calls due now over every open position of the state. A position in a `skip` market (its
+   * index is stale), and a cross account holding one, is neither called nor cleared: decided again
+   * once the market is fresh.
+   */
+  check(state: FuturesState, markOf: MarkOf, skip: (marketId: string) => boolean = () => false): Called[] {
     const seen = new Set<string>();
     const due: Called[] = [];
-    const consider = (key: string, call: Called) => {
+    const consider = (key: string, call: Called | null) => {
       seen.add(key);
+      if (call === null) return;
       if (!atOrAbove(call.maintenance, call.balance, this.ratio)) {
         this.called.delete(key);
         return;
@@ -135,11 +140,19 @@ export class MarginCalls {
         else crossAccounts.set(accountId, [position]);
         continue;
       }
+      if (skip(marketId)) {
+        consider(`${accountId}|${marketId}`, null);
+        continue;
+      }
       const metrics = perp.positionMetrics(riskOf(state, position, markOf));
       const balance = position.isolatedMargin + metrics.unrealisedPnl;
       consider(`${accountId}|${marketId}`, { accountId, marketId, maintenance: metrics.maintenanceMargin, balance });
     }
     for (const [accountId, positions] of crossAccounts) {
+      if (positions.some((position) => skip(position.marketId))) {
+        consider(`${accountId}|cross`, null);
+        continue;
+      }
       const cross = crossAccountState(state, accountId, positions, markOf);
       if (!cross) continue;
       const call = { accountId, marketId: null, maintenance: cross.maintenanceMargin, balance: cross.marginBalance };

@@ -8,7 +8,7 @@ import {
   type FuturesMarkMarket,
   type FuturesMarksConfig,
   impactNotionalFor,
-  indexSourcesFromReference,
+  indexSourcesFromPriceSources,
   interestForInterval,
   priceTextToTicks,
 } from './marks.ts';
@@ -37,7 +37,8 @@ function setup(options: { sources?: string[]; config?: Partial<FuturesMarksConfi
   const level = (price: number | null): BookLevel[] => (price === null ? [] : [{ priceTicks: price, lots: book.lots }]);
   const marks = createFuturesMarks({
     markets: () => [BTC],
-    indexSources: (base) => (base === 'BTC' ? sources : []),
+    // Every source price is as fresh as the sample (index-price.test.ts covers stale ones).
+    indexSources: (base) => (base === 'BTC' ? sources.map((price) => ({ price, atMs: nowMs })) : []),
     bookTop: () => ({ bestBidTicks: book.bid, bestAskTicks: book.ask }),
     bookLevels: (_market, side: BookSide) => level(side === 'bid' ? book.bid : book.ask),
     clock: () => new Date(nowMs),
@@ -73,9 +74,13 @@ describe('index price', () => {
     expect(priceTextToTicks('1e5', 1)).toBeNull();
   });
 
-  it('reads the markets module’s reference quote of the BASE_USD pair as its source', () => {
-    const sources = indexSourcesFromReference((pairId) => (pairId === 'BTC_USD' ? { price: '67250.12' } : undefined));
-    expect(sources('BTC')).toEqual(['67250.12']);
+  it('reads the markets module’s reference quote of the BASE_USD pair as its source without independent ones', () => {
+    const sources = indexSourcesFromPriceSources({
+      independent: [],
+      sourceQuotes: () => [{ source: 'simulator', priceUsd: '1', atMs: 5 }],
+      referenceQuote: (pairId) => (pairId === 'BTC_USD' ? { price: '67250.12', timestamp: 7 } : undefined),
+    });
+    expect(sources('BTC')).toEqual([{ price: '67250.12', atMs: 7 }]);
     expect(sources('TON')).toEqual([]);
   });
 
@@ -180,6 +185,7 @@ describe('predicted funding and publication', () => {
       // Impact bid 60,010 > index: premium 10/60,000 = 0.01667 %; F = P + clamp(I - P) = 0.01 %.
       funding_rate: '0.0001',
       next_funding_time: Date.UTC(2026, 0, 5, 16),
+      index_stale: false,
       timestamp: START_MS + 1_000,
     });
     setBook(600_200, 600_220);

@@ -5,12 +5,20 @@ import { formatDecimal, parseDecimal, toScale } from '@platform/money';
 /**
  * Mark price, index price and predicted funding rate of every perpetual (docs/futures.md,
  * futures-maths.md §5 and §6). The choices:
- * - Index: the median of the price sources' USD prices for the market's base (F2's chain gives one
- *   price per coin, so in practice the index is the chain's reference price, the simulator by
- *   default; a deployment with several independent feeds passes them all). Each source price
- *   arrives as a decimal string and is rounded half up to the market's tick exactly (never a
- *   float); a source that is not a positive decimal is ignored; no source, no sample (the last
- *   mark stands until the sources answer again).
+ * - Index: the median of the FRESH USD prices of the market's base across the independent price
+ *   sources (every configured source but the simulator), each source's latest quote as the markets
+ *   module received it (modules/markets/source-quotes.ts: no extra polling). A quote older than
+ *   `indexStaleMs` (FUTURES_INDEX_STALE_MS, 30 s) is left out; an even count takes the mean of the
+ *   two middle ones rounded half up (perp.indexPriceTicks). With no independent source configured
+ *   (the default) the simulator is the only source (the markets module's reference quote: the
+ *   chain's answer, or the last published price when the feed is off). With independent sources
+ *   configured but none fresh, the simulator is NOT used (a made-up price must never liquidate a
+ *   real position): no sample. Each price arrives as a decimal string and is rounded half up to the
+ *   market's tick exactly (never a float); one that is not a positive decimal is ignored.
+ * - No sample, no new mark: the last mark stands, with `indexAt` (the time of the newest quote its
+ *   index was made of). Once that is older than the cut-off the market's index is stale: the
+ *   liquidation watch neither liquidates nor sends margin calls in it, and `mark.{MARKET}` is
+ *   published once more with `index_stale: true` (then again when a fresh sample comes).
  * - Mark: index + moving average of (book mid - index) over `basisWindow` one-second samples
  *   (60 s, between Binance's older 1 minute and newer 30 seconds), clamped to +/- maxBasisRate of
  *   the index (0.5 %). A sample without a two-sided book counts a basis of 0, so an empty or
@@ -57,6 +65,8 @@ export interface BookLevel {
 export interface FuturesMarksConfig {
   /** One sample per market this often (1 s). */
   sampleMs: number;
+  /** A source quote older than this (ms) is left out of the index; a mark whose index is older is stale (30 s). */
+  indexStaleMs: number;
   /** Basis samples in the mark's moving average (60). */
   basisWindow: number;
   /** The mark stays within this share of the index (RATE_SCALE; 0.5 % = 500_000n). */
@@ -70,6 +80,7 @@ export interface FuturesMarksConfig {
 
 export const DEFAULT_MARKS_CONFIG: FuturesMarksConfig = {
   sampleMs: 1_000,
+  indexStaleMs: 30_000,
   basisWindow: 60,
   maxBasisRate: 500_000n,
   interestRatePer8h: 10_000n,
@@ -77,10 +88,16 @@ export const DEFAULT_MARKS_CONFIG: FuturesMarksConfig = {
   impactDepth: 200,
 };
 
+/** One source's USD price of a coin ('67250.12') and when it was seen (ms). */
+export interface IndexQuote {
+  price: string;
+  atMs: number;
+}
+
 export interface FuturesMarksDeps {
   markets: () => readonly FuturesMarkMarket[];
-  /** The price sources' USD prices of a base currency, as decimal strings ('67250.12'). */
-  indexSources: (base: string) => readonly string[];
+  /** The index sources' latest USD prices of a base currency, any age (the marks leave out stale ones). */
+  indexSources: (base: string) => readonly IndexQuote[];
   bookTop: (marketId: string) => BookTop;
   /** The best `depth` levels of one side, best first. */
   bookLevels: (marketId: string, side: BookSide, depth: number) => readonly BookLevel[];
@@ -94,6 +111,8 @@ export interface FuturesMarksDeps {
 export interface MarkSnapshot {
   markTicks: number;
   indexTicks: number;
+  /** When the index was last confirmed: the time (ms) of the newest source quote it was made of. */
+  indexAt: number;
   /** Predicted rate of the coming round, capped, RATE_SCALE. */
   fundingRate: bigint;
   nextFundingTime: number;
@@ -103,6 +122,11 @@ export type MarkListener = (marketId: string, snapshot: MarkSnapshot) => void;
 
 export interface FuturesMarks {
   mark(marketId: string): MarkSnapshot | null;
+  /**
+   * True while the market has no index younger than `indexStaleMs` (none yet, or its sources went
+   * quiet): its last mark stands but must not liquidate anyone.
+   */
+  indexStale(marketId: string): boolean;
   /** Called after every sample that changed a market's snapshot; returns the way to stop. */
   onMark(listener: MarkListener): () => void;
   /** The predicted rate now (what the next round would pay), capped; null for an unknown market. */
@@ -150,17 +174,32 @@ export function engineBookReader(
   };
 }
 
+/** What the index reads of the markets module (modules/markets/index.ts's Markets has it). */
+export interface IndexPriceSources {
+  /** The configured independent sources' names (every configured one but 'simulator'). */
+  independent: readonly string[];
+  /** Each source's latest quote of a coin (modules/markets/source-quotes.ts). */
+  sourceQuotes: (symbol: string) => readonly { source: string; priceUsd: string; atMs: number }[];
+  /** The `{BASE}_USD` pair's reference quote: the chain's answer, the last published price with the feed off. */
+  referenceQuote: (pairId: string) => { price: string; timestamp: number } | undefined;
+}
+
 /**
- * The index sources from the markets module's reference quotes (F2's chain, the simulator by
- * default; the last published price when the feed is off): one source, the `{BASE}_USD` pair's.
- * Wire as `indexSourcesFromReference((pairId) => markets.referenceQuote(pairId))`.
+ * The index sources of a base coin: the latest quote of every independent source; with none
+ * configured, the reference quote (the simulator's price, the only source). The simulator is never
+ * mixed in or fallen back to when independent sources are configured: their staleness must show.
  */
-export function indexSourcesFromReference(
-  referenceQuote: (pairId: string) => { price: string } | undefined,
-): (base: string) => readonly string[] {
+export function indexSourcesFromPriceSources(sources: IndexPriceSources): (base: string) => readonly IndexQuote[] {
+  const independent = new Set(sources.independent.filter((name) => name !== 'simulator'));
   return (base) => {
-    const quote = referenceQuote(`${base}_USD`);
-    return quote ? [quote.price] : [];
+    if (independent.size === 0) {
+      const quote = sources.referenceQuote(`${base}_USD`);
+      return quote ? [{ price: quote.price, atMs: quote.timestamp }] : [];
+    }
+    return sources
+      .sourceQuotes(base)
+      .filter((quote) => independent.has(quote.source))
+      .map((quote) => ({ price: quote.priceUsd, atMs: quote.atMs }));
   };
 }
 
@@ -189,15 +228,31 @@ type MarketState = {
   tracker: perp.MarkPriceTracker;
   premium: perp.PremiumAverage;
   snapshot: MarkSnapshot | null;
+  /** The last publication said `index_stale: true` (published once per stale period). */
+  stalePublished: boolean;
 };
 
-/** The median of the sources' prices for the market's base, in its ticks; null without one. */
-function indexTicksOf(deps: FuturesMarksDeps, market: FuturesMarkMarket): number | null {
-  const ticks = deps
-    .indexSources(market.base)
-    .map((text) => priceTextToTicks(text, market.priceDecimals))
-    .filter((value): value is number => value !== null);
-  return perp.indexPriceTicks(ticks);
+/**
+ * The median of the fresh sources' prices for the market's base, in its ticks, and the time of the
+ * newest quote in it; null without a fresh, valid one.
+ */
+export function indexOf(
+  quotes: readonly IndexQuote[],
+  priceDecimals: number,
+  nowMs: number,
+  staleMs: number,
+): { ticks: number; atMs: number } | null {
+  const ticks: number[] = [];
+  let atMs = Number.NEGATIVE_INFINITY;
+  for (const quote of quotes) {
+    if (!Number.isFinite(quote.atMs) || nowMs - quote.atMs > staleMs) continue;
+    const price = priceTextToTicks(quote.price, priceDecimals);
+    if (price === null) continue;
+    ticks.push(price);
+    atMs = Math.max(atMs, quote.atMs);
+  }
+  const median = perp.indexPriceTicks(ticks);
+  return median === null ? null : { ticks: median, atMs };
 }
 
 /** The premium of the book now: impact bid and ask of the market's impact notional against the index. */
@@ -214,6 +269,24 @@ function premiumSample(
   return perp.premiumRate(indexTicks, impact('bid'), impact('ask'));
 }
 
+/** One basis and premium sample of the book at the index; the mark after it (null before any). */
+function sampleBook(
+  deps: FuturesMarksDeps,
+  config: FuturesMarksConfig,
+  market: FuturesMarkMarket,
+  state: MarketState,
+  indexTicks: number,
+): number | null {
+  const top = deps.bookTop(market.id);
+  state.tracker.sample(indexTicks, top.bestBidTicks, top.bestAskTicks);
+  state.premium.add(premiumSample(deps, config, market, indexTicks));
+  return state.tracker.markTicks();
+}
+
+/** No snapshot yet, or its index is older than the cut-off. */
+const indexIsStale = (snapshot: MarkSnapshot | null, nowMs: number, staleMs: number) =>
+  snapshot === null || nowMs - snapshot.indexAt > staleMs;
+
 export function createFuturesMarks(deps: FuturesMarksDeps): FuturesMarks {
   const config: FuturesMarksConfig = { ...DEFAULT_MARKS_CONFIG, ...deps.config };
   const interest = interestForInterval(config.interestRatePer8h, config.fundingIntervalMs);
@@ -225,7 +298,7 @@ export function createFuturesMarks(deps: FuturesMarksDeps): FuturesMarks {
     let state = states.get(marketId);
     if (!state) {
       const tracker = new perp.MarkPriceTracker({ window: config.basisWindow, maxBasisRate: config.maxBasisRate });
-      state = { tracker, premium: new perp.PremiumAverage(), snapshot: null };
+      state = { tracker, premium: new perp.PremiumAverage(), snapshot: null, stalePublished: false };
       states.set(marketId, state);
     }
     return state;
@@ -235,26 +308,43 @@ export function createFuturesMarks(deps: FuturesMarksDeps): FuturesMarks {
   const predicted = (market: FuturesMarkMarket, state: MarketState) =>
     perp.fundingRate(state.premium.average(), interest, market.fundingCap);
 
+  const isStale = (snapshot: MarkSnapshot | null, nowMs: number) => indexIsStale(snapshot, nowMs, config.indexStaleMs);
+
+  const announce = (market: FuturesMarkMarket, snapshot: MarkSnapshot, nowMs: number, stale: boolean) => {
+    deps.publish(`mark.${market.id}`, markView(market, snapshot, nowMs, stale));
+    for (const listener of listeners) listener(market.id, snapshot);
+  };
+
+  // No fresh index: the last mark stands; once its index is past the cut-off, one publication says so.
+  const sampleWithoutIndex = (market: FuturesMarkMarket, nowMs: number): void => {
+    const state = states.get(market.id);
+    if (!state?.snapshot || state.stalePublished || !isStale(state.snapshot, nowMs)) return;
+    state.stalePublished = true;
+    announce(market, state.snapshot, nowMs, true);
+  };
+
   const sampleMarket = (market: FuturesMarkMarket, nowMs: number): void => {
-    const indexTicks = indexTicksOf(deps, market);
-    if (indexTicks === null) return;
+    const index = indexOf(deps.indexSources(market.base), market.priceDecimals, nowMs, config.indexStaleMs);
+    if (index === null) {
+      sampleWithoutIndex(market, nowMs);
+      return;
+    }
     const state = stateOf(market.id);
-    const top = deps.bookTop(market.id);
-    state.tracker.sample(indexTicks, top.bestBidTicks, top.bestAskTicks);
-    state.premium.add(premiumSample(deps, config, market, indexTicks));
-    const markTicks = state.tracker.markTicks();
+    const markTicks = sampleBook(deps, config, market, state, index.ticks);
     if (markTicks === null) return;
     const next: MarkSnapshot = {
       markTicks,
-      indexTicks,
+      indexTicks: index.ticks,
+      indexAt: index.atMs,
       fundingRate: predicted(market, state),
       nextFundingTime: perp.nextFundingTime(nowMs, config.fundingIntervalMs),
     };
     const previous = state.snapshot;
     state.snapshot = next;
-    if (previous !== null && sameSnapshot(previous, next)) return;
-    deps.publish(`mark.${market.id}`, markView(market, next, nowMs));
-    for (const listener of listeners) listener(market.id, next);
+    // indexAt alone moving is no news; a fresh index after a stale period is.
+    if (previous !== null && sameSnapshot(previous, next) && !state.stalePublished) return;
+    state.stalePublished = false;
+    announce(market, next, nowMs, false);
   };
 
   const sampleAll = (): void => {
@@ -271,6 +361,7 @@ export function createFuturesMarks(deps: FuturesMarksDeps): FuturesMarks {
   return {
     config,
     mark: (marketId) => states.get(marketId)?.snapshot ?? null,
+    indexStale: (marketId) => isStale(states.get(marketId)?.snapshot ?? null, deps.clock().getTime()),
     onMark(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -300,14 +391,20 @@ const sameSnapshot = (a: MarkSnapshot, b: MarkSnapshot) =>
   a.fundingRate === b.fundingRate &&
   a.nextFundingTime === b.nextFundingTime;
 
-/** The `mark.{MARKET}` message (markPriceSchema) of a snapshot. */
-export function markView(market: FuturesMarkMarket, snapshot: MarkSnapshot, timestampMs: number): MarkPriceView {
+/** The `mark.{MARKET}` message (markPriceSchema) of a snapshot; `indexStale`: its index is past the cut-off. */
+export function markView(
+  market: FuturesMarkMarket,
+  snapshot: MarkSnapshot,
+  timestampMs: number,
+  indexStale = false,
+): MarkPriceView {
   return {
     market: market.id,
     mark_price: ticksText(snapshot.markTicks, market.priceDecimals),
     index_price: ticksText(snapshot.indexTicks, market.priceDecimals),
     funding_rate: rateText(snapshot.fundingRate),
     next_funding_time: snapshot.nextFundingTime,
+    index_stale: indexStale,
     timestamp: timestampMs,
   };
 }

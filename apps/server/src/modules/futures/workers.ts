@@ -4,7 +4,7 @@ import type { FuturesCore } from './exchange.ts';
 import { createFundingSchedule, type FundingSchedule } from './funding-schedule.ts';
 import { createPerpMarketMaker, type PerpMarketMaker } from './market-maker.ts';
 import type { FuturesMarketSpec } from './markets.ts';
-import { createFuturesMarks, engineBookReader, type FuturesMarks, indexSourcesFromReference } from './marks.ts';
+import { createFuturesMarks, engineBookReader, type FuturesMarks, type IndexQuote } from './marks.ts';
 import type { FuturesOrders } from './service.ts';
 
 export interface FuturesWorkers {
@@ -20,7 +20,8 @@ type WorkerDeps = {
   core: FuturesCore;
   orders: FuturesOrders;
   accounts: FuturesAccounts;
-  referenceQuote: (pairId: string) => { price: string } | undefined;
+  /** The index's source quotes of a base coin (marks.ts indexSourcesFromPriceSources). */
+  indexSources: (base: string) => readonly IndexQuote[];
 };
 
 /**
@@ -31,12 +32,12 @@ export function createFuturesWorkers(context: AppContext, deps: WorkerDeps): Fut
   const { clock, log, pubsub, config } = context;
   const marks = createFuturesMarks({
     markets: () => deps.specs,
-    indexSources: indexSourcesFromReference(deps.referenceQuote),
+    indexSources: deps.indexSources,
     ...engineBookReader((marketId) => deps.core.state.engines.get(marketId)),
     clock,
     publish: (channel, payload) => pubsub.publish(channel, payload, { retain: true }),
     log,
-    config: { fundingIntervalMs: config.fundingIntervalMs },
+    config: { fundingIntervalMs: config.fundingIntervalMs, indexStaleMs: config.futuresIndexStaleMs },
   });
   const funding = createFundingSchedule({
     marketIds: () => deps.specs.map((spec) => spec.id),

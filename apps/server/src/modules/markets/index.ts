@@ -7,12 +7,14 @@ import { marketsRoutes } from './routes.ts';
 import { seedCatalogue, seedHistory } from './seed.ts';
 import { type ReferenceQuote, referenceQuote } from './service.ts';
 import { MarketSnapshots } from './snapshots.ts';
+import type { SourceQuote } from './source-quotes.ts';
 import { createPriceSources, type PriceSources } from './sources.ts';
 
 export type { PairCatalogue, PairChangeListener, PairRow } from './catalogue.ts';
 export type { MarketFeed } from './feed.ts';
 export { existingPairIds, latestPriceUpdate, type ReferenceQuote } from './service.ts';
 export type { MarketSnapshots } from './snapshots.ts';
+export type { SourceQuote } from './source-quotes.ts';
 
 /** What the markets offer the other modules: the running feed and the reference prices. */
 export type Markets = ModuleParts & {
@@ -26,6 +28,8 @@ export type Markets = ModuleParts & {
   history: Promise<void>;
   /** The reference price of a pair (the sources', never a trade on our book) and when it was confirmed. */
   referenceQuote(pairId: string): ReferenceQuote | undefined;
+  /** Each configured source's latest USD quote of a coin, whatever its age (the simulator's too). */
+  sourceQuotes(symbol: string): SourceQuote[];
 };
 
 /**
@@ -98,6 +102,7 @@ export async function createMarkets(context: AppContext): Promise<Markets> {
     sources,
     history,
     referenceQuote: (pairId) => referenceQuote(ownQuote, pubsub, pairId),
+    sourceQuotes: (symbol) => sources.quotes.quotes(symbol),
     routes: (scope) => marketsRoutes(scope, context, snapshots, candleReads),
     stop: async () => {
       closing = true;

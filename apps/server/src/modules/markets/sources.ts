@@ -5,10 +5,20 @@ import { MarketDataPriceSource } from '../../adapters/prices/market-data.ts';
 import { SimulatorPriceSource } from '../../adapters/prices/simulator.ts';
 import type { PriceSource } from '../../adapters/prices/types.ts';
 import type { AppContext } from '../../context.ts';
+import { recordingSource, SourceQuoteBook } from './source-quotes.ts';
 
-export type PriceSources = { chain: PriceSourceChain; simulator: SimulatorPriceSource; sources: PriceSource[] };
+export type PriceSources = {
+  chain: PriceSourceChain;
+  simulator: SimulatorPriceSource;
+  sources: PriceSource[];
+  /** Every source's latest quote per coin, as the chain received them (the futures index reads it). */
+  quotes: SourceQuoteBook;
+};
 
-/** The configured sources in order, the built-in simulator always last (spec §7.8 fallback order). */
+/**
+ * The configured sources in order, the built-in simulator always last (spec §7.8 fallback order).
+ * The chain asks them through a recorder that keeps each one's latest quote per coin.
+ */
 export function createPriceSources({ config, log, clock }: AppContext): PriceSources {
   const simulator = new SimulatorPriceSource({
     seed: config.simulatorSeed,
@@ -36,5 +46,7 @@ export function createPriceSources({ config, log, clock }: AppContext): PriceSou
         return simulator;
     }
   });
-  return { chain: new PriceSourceChain({ sources, logger: log, now: clock }), simulator, sources };
+  const quotes = new SourceQuoteBook(clock);
+  const recorded = sources.map((source) => recordingSource(source, quotes));
+  return { chain: new PriceSourceChain({ sources: recorded, logger: log, now: clock }), simulator, sources, quotes };
 }

@@ -26,6 +26,7 @@ export function markRoute(routes: FuturesRouteContext): void {
         index_price: unitsText(source?.indexTicks ?? mark, spec.priceDecimals),
         funding_rate: rateText(source?.fundingRate ?? 0n),
         next_funding_time: source?.nextFundingTime ?? 0,
+        index_stale: routes.uses.marks?.indexStale?.(spec.id) ?? false,
         timestamp: routes.context.clock().getTime(),
       };
     },
