@@ -9,6 +9,7 @@ import type { Publisher } from './publish.ts';
 import { type Job, takeBatch, writeFailure } from './queue.ts';
 import type { MarkOf } from './risk.ts';
 import { FuturesState } from './state.ts';
+import { triggerOrders } from './triggers.ts';
 import { followPosition } from './upkeep.ts';
 import { writeBatch } from './writer.ts';
 
@@ -188,6 +189,7 @@ export class FuturesCore {
         followPosition(ctx, accountId, marketId);
       }
     }
+    triggerOrders(ctx);
   }
 
   /** Drops the memory and reads it back from the committed rows (start, and after a failed write). */
