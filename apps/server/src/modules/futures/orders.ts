@@ -8,7 +8,7 @@ import type { FuturesMarketSpec } from './markets.ts';
 import type { ParsedOrder } from './parse.ts';
 import { beyond, closingBound, openLoss } from './price-guards.ts';
 import { crossOf } from './risk.ts';
-import type { FuturesOrderState, FuturesOrigin } from './types.ts';
+import { type FuturesOrderState, type FuturesOrigin, followsPosition } from './types.ts';
 import { waitRejection, waits } from './waiting.ts';
 
 const REJECTIONS: Record<
@@ -55,7 +55,7 @@ export function checkOrder(ctx: DecideContext, accountId: string, order: ParsedO
     leverage: setting.leverage,
     mode: setting.mode,
     position: { sizeLots: position.sizeLots, costTickLots: position.costTickLots },
-    openOrders: state.openOrdersOf(accountId, order.marketId).map((o) => ({
+    openOrders: othersCounted(ctx, accountId, order).map((o) => ({
       side: o.side,
       remainingLots: o.quantityLots - o.filledLots,
       priceTicks: o.priceTicks ?? o.stopTicks ?? price,
@@ -66,6 +66,17 @@ export function checkOrder(ctx: DecideContext, accountId: string, order: ParsedO
   });
   if (!result.ok) return fail(REJECTIONS[result.reason]);
   return capOpenLoss(spec, sized, { price, mark: mark ?? price, available, check: result });
+}
+
+/**
+ * The account's open orders the check counts. TP/SL and close-position orders close whatever the
+ * position is when they trade (they follow it, upkeep.ts), so they leave the reduce-only room to a
+ * reduce-only order, as Binance's do (else a TP could never trigger beside its SL). A reduce-only
+ * order's room is all its check looks at (it opens nothing and is never refused for leverage).
+ */
+function othersCounted(ctx: DecideContext, accountId: string, order: ParsedOrder) {
+  const open = ctx.state.openOrdersOf(accountId, order.marketId);
+  return order.reduceOnly ? open.filter((o) => !followsPosition(o)) : open;
 }
 
 type OpenLossInput = {

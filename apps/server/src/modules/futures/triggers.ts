@@ -26,18 +26,22 @@ const examined = new WeakMap<Batch, number>();
  * order at that moment: a stop-market or take-profit-market as a market order, a stop-limit or
  * take-profit-limit as a GTC limit at its price, through the same pre-trade check and price guards
  * (reduce-only, margin, open loss, the bankruptcy bound). One that fails is rejected ("Order
- * rejected at trigger: ...") and nothing else changes. What the triggered orders traded moves the
- * last price again: the positions follow, then the next round looks, until a round finds nothing.
+ * rejected at trigger: ...") and nothing else changes. After each, the positions it moved follow
+ * (upkeep.ts), as after any command. What the triggered orders traded moves the last price again:
+ * the next round looks at it, until a round finds nothing.
  */
 export function triggerOrders(ctx: DecideContext): void {
   for (let round = 0; round < MAX_TRIGGER_ROUNDS; round++) {
     const due = dueOrders(ctx);
     if (due.length === 0) return;
     for (const order of due) {
-      // An earlier trigger of the round may have ended it (its fills cancel nothing, but be sure).
-      if (ctx.state.orders.get(order.id) === order && waits(order)) trigger(ctx, order);
+      // The follow-up of an earlier trigger may have trimmed it or ended it (a reduce-only order
+      // whose position is gone).
+      if (ctx.state.orders.get(order.id) !== order || !waits(order)) continue;
+      trigger(ctx, order);
+      // As after any command: the next trigger's check sees reduce-only orders trimmed and TP/SL resized.
+      followMoved(ctx);
     }
-    followMoved(ctx);
   }
 }
 

@@ -2,7 +2,7 @@ import type { MarketEvent } from '@platform/engine';
 import type { DecideContext } from './context.ts';
 import { applyEvents } from './engine-events.ts';
 import { cancelInBook, enterOrder, newOrder } from './orders.ts';
-import type { FuturesOrderState, PositionState } from './types.ts';
+import { type FuturesOrderState, followsPosition, type PositionState } from './types.ts';
 import { waits } from './waiting.ts';
 
 /** Bound on the follow-ups (reduce-only trims, TP/SL moves) one command may cause. */
@@ -37,9 +37,8 @@ export function followPosition(ctx: DecideContext, accountId: string, marketId: 
   let allowed = size;
   for (const order of ctx.state.openOrdersOf(accountId, marketId)) {
     if (!order.reduceOnly) continue;
-    const following = order.closePosition || order.origin === 'tpsl';
     if (order.side !== closingSide || size === 0) cancelInBook(ctx, order);
-    else if (following) resize(ctx, order, size);
+    else if (followsPosition(order)) resize(ctx, order, size);
     else {
       const keep = Math.min(order.quantityLots - order.filledLots, allowed);
       allowed -= keep;
