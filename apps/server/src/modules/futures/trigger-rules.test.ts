@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { BTC, Desk } from './liquidation.test-support.ts';
+import { liquidate } from './liquidation.ts';
 import type { ParsedOrder } from './parse.ts';
 import type { FuturesOrderState } from './types.ts';
 
@@ -175,5 +176,36 @@ describe('futures stop triggers', () => {
     });
     expect(ioc).toMatchObject({ ok: false, code: 'ORDER_REJECTED' });
     expect(desk.state.orders.size).toBe(0);
+  });
+
+  it('a liquidation cancels the waiting stops of the position with its other orders; none triggers afterwards', () => {
+    const victim = desk.trader('victim', 1_000n, 'isolated', 20);
+    place('maker', { side: 'sell', type: 'limit', priceTicks: 500_000, quantityLots: 100 });
+    place(victim, { side: 'buy', type: 'limit', priceTicks: 500_000, quantityLots: 100 });
+    const stop = place(victim, {
+      side: 'sell',
+      type: 'stop_market',
+      stopTicks: 470_000,
+      quantityLots: 50,
+      reduceOnly: true,
+    });
+    const takeProfit = place(victim, {
+      side: 'sell',
+      type: 'take_profit_market',
+      stopTicks: 520_000,
+      quantityLots: 50,
+      reduceOnly: true,
+    });
+    place('bidder', { side: 'buy', type: 'limit', priceTicks: 477_000, quantityLots: 100 });
+    desk.marks[BTC] = 477_000;
+    const result = liquidate(desk.context(), { accountId: victim, marketId: BTC, marks: { [BTC]: 477_000 } });
+    expect(result).toMatchObject({ ok: true, value: { status: 'closed' } });
+    for (const order of [stop, takeProfit]) {
+      expect(order).toMatchObject({ status: 'cancelled', triggered: false, filledLots: 0 });
+      expect(desk.state.orders.has(order.id)).toBe(false);
+    }
+    print(469_000);
+    expect(stop.status).toBe('cancelled');
+    expect(desk.state.position(victim, BTC).sizeLots).toBe(0);
   });
 });
