@@ -8,6 +8,6 @@ export * from './margin.ts';
 export * from './position.ts';
 export * from './pretrade.ts';
 export * from './pricing.ts';
+export * from './rounding.ts';
 export * from './tiers.ts';
 export * from './units.ts';
-export * from './rounding.ts';

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Result } from '../../lib/errors.ts';
 import type { DecideContext } from './context.ts';
-import { followPosition } from './upkeep.ts';
+import { triggerOrders } from './triggers.ts';
+import { followMoved } from './upkeep.ts';
 
 /**
  * What a command read from outside the exchange's state while it was decided, written with its
@@ -11,10 +12,7 @@ import { followPosition } from './upkeep.ts';
  */
 export type CommandInputs = { batch: number; now: number; marks: Record<string, number | null>; ids: string[] };
 
-/** Bound on the follow-ups (reduce-only trims, TP/SL moves) one command may cause. */
-const MAX_FOLLOW_ROUNDS = 8;
-
-/** Takes the command's sequence, decides it, then lets the orders of every position it moved follow. */
+/** Takes the command's sequence, decides it, then its follow-ups: reduce-only trims, TP/SL moves, stop triggers. */
 export function runCommand<T>(
   ctx: DecideContext,
   decide: (ctx: DecideContext) => Result<T>,
@@ -25,16 +23,10 @@ export function runCommand<T>(
   return { sequence, result };
 }
 
-/** Reduce-only trims and TP/SL moves of every position the command moved (they may move others in turn). */
+/** The positions the command moved let their orders follow; then the stops its trades reached trigger (triggers.ts). */
 function follow(ctx: DecideContext): void {
-  for (let round = 0; round < MAX_FOLLOW_ROUNDS && ctx.moved.size > 0; round++) {
-    const moved = [...ctx.moved];
-    ctx.moved.clear();
-    for (const key of moved) {
-      const [accountId, marketId] = key.split('|') as [string, string];
-      followPosition(ctx, accountId, marketId);
-    }
-  }
+  followMoved(ctx);
+  triggerOrders(ctx);
 }
 
 /** A live command's context: its mark reads and new ids go through it and are recorded. */

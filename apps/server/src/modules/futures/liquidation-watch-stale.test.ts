@@ -23,8 +23,8 @@ function watchOver(desk: Desk, marks: MarkUpdates, markOf = (id: string) => desk
   const listeners: (() => void)[] = [];
   const core = {
     state: desk.state,
-    submit: (command: { payload: { accountId: string; marketId: string } }) => {
-      submitted.push({ accountId: command.payload.accountId, marketId: command.payload.marketId });
+    command: (_kind: string, payload: { accountId: string; marketId: string }) => {
+      submitted.push({ accountId: payload.accountId, marketId: payload.marketId });
       return new Promise(() => {});
     },
     onCommitted: (listener: () => void) => {

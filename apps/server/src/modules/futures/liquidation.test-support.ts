@@ -6,6 +6,8 @@ import { type FuturesMarketSpec, futuresMarketSpecs } from './markets.ts';
 import { checkOrder, enterOrder, newOrder } from './orders.ts';
 import type { ParsedOrder } from './parse.ts';
 import { FuturesState } from './state.ts';
+import { triggerOrders } from './triggers.ts';
+import { followMoved } from './upkeep.ts';
 
 export const BTC = 'BTC_USD_PERP';
 /** BTC: price ticks of 0.1 USD, lots of 0.001 BTC; a tick x lot is 10^-4 USD = 10,000 money units. */
@@ -58,6 +60,34 @@ export class Desk {
   }
   /** What each trader's wallet started with (credited outside the batches). */
   readonly initial = new Map<string, bigint>();
+
+  /**
+   * A BTC order as the core runs a place command: checked, entered, then the positions it moved
+   * followed and the stop triggers run (upkeep.ts, triggers.ts). Answers the refusal instead of
+   * throwing.
+   */
+  place(accountId: string, order: Partial<ParsedOrder> & Pick<ParsedOrder, 'side' | 'type'>) {
+    const ctx = this.context();
+    const parsed: ParsedOrder = {
+      marketId: BTC,
+      timeInForce: order.type === 'market' ? 'IOC' : 'GTC',
+      postOnly: false,
+      reduceOnly: false,
+      closePosition: false,
+      priceTicks: null,
+      stopTicks: null,
+      takeProfitTicks: null,
+      stopLossTicks: null,
+      clientOrderId: null,
+      quantityLots: null,
+      ...order,
+    };
+    const checked = checkOrder(ctx, accountId, parsed);
+    const entered = checked.ok ? enterOrder(ctx, this.btc, newOrder(ctx, accountId, checked.value, 'user')) : checked;
+    followMoved(ctx);
+    triggerOrders(ctx);
+    return entered;
+  }
 
   /** A BTC limit order (price in ticks, size in lots) through the pre-trade check and the book. */
   order(accountId: string, side: 'buy' | 'sell', priceTicks: number, lots: number, extra: Partial<ParsedOrder> = {}) {

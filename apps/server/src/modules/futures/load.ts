@@ -1,11 +1,11 @@
 import type { PlaceOrderCommand } from '@platform/engine';
 import type { Queryable } from '../../db/database.ts';
-import { engineOrderType } from './engine-orders.ts';
 import type { FuturesMarketSpec } from './markets.ts';
 import { type OrderRow, orderFromRow } from './rows.ts';
 import type { FuturesState } from './state.ts';
-import { futuresKey } from './types.ts';
+import { type FuturesOrderState, futuresKey } from './types.ts';
 import { storedUnits } from './units.ts';
+import { waits } from './waiting.ts';
 
 type PositionRow = {
   account_id: string;
@@ -80,9 +80,10 @@ async function loadPositions(db: Queryable, state: FuturesState): Promise<void> 
 }
 
 /**
- * Open orders, in their engine sequence: each is placed again into a fresh book with its own
- * sequence and its open quantity, without a reference price (no band, no trigger check), so the
- * books come back in the same priority. Triggered stop-limit orders rest as limits.
+ * Open orders, in their engine sequence: each resting one is placed again into a fresh book with
+ * its own sequence and its open quantity, without a reference price (no band), so the books come
+ * back in the same priority; triggered stop-limit and take-profit-limit orders rest as limits.
+ * Orders still waiting for their trigger go back into memory only (waiting.ts), as they were.
  */
 async function loadOpenOrders(db: Queryable, state: FuturesState): Promise<void> {
   const rows = await db.query<OrderRow>(
@@ -92,28 +93,35 @@ async function loadOpenOrders(db: Queryable, state: FuturesState): Promise<void>
     const spec = state.markets.get(row.market_id);
     if (!spec) continue;
     const order = orderFromRow(spec, row);
-    const command: PlaceOrderCommand = {
-      kind: 'place',
-      sequence: order.sequence!,
-      timestampMs: order.createdAt.getTime(),
-      orderId: order.id,
-      accountId: order.accountId,
-      side: order.side,
-      type: order.triggered ? 'limit' : engineOrderType(order.type),
-      quantityLots: order.quantityLots - order.filledLots,
-      quoteAmount: null,
-      priceTicks: order.priceTicks,
-      stopPriceTicks: order.triggered ? null : order.stopTicks,
-      stopLimitPriceTicks: null,
-      timeInForce: 'GTC',
-      postOnly: false,
-      selfTradePrevention: null,
-      referencePriceTicks: null,
-    };
-    const result = state.engine(spec.id).apply(command);
-    if (result.status !== 'accepted') throw new Error(`open order ${order.id} could not be restored: ${result.reason}`);
+    if (!waits(order)) {
+      const result = state.engine(spec.id).apply(restingCommand(order));
+      if (result.status !== 'accepted')
+        throw new Error(`open order ${order.id} could not be restored: ${result.reason}`);
+    }
     state.orders.set(order.id, order);
   }
+}
+
+/** Only limits rest (market orders never do; a triggered stop-limit rests as the limit it became). */
+function restingCommand(order: FuturesOrderState): PlaceOrderCommand {
+  return {
+    kind: 'place',
+    sequence: order.sequence!,
+    timestampMs: order.createdAt.getTime(),
+    orderId: order.id,
+    accountId: order.accountId,
+    side: order.side,
+    type: 'limit',
+    quantityLots: order.quantityLots - order.filledLots,
+    quoteAmount: null,
+    priceTicks: order.priceTicks,
+    stopPriceTicks: null,
+    stopLimitPriceTicks: null,
+    timeInForce: 'GTC',
+    postOnly: false,
+    selfTradePrevention: null,
+    referencePriceTicks: null,
+  };
 }
 
 /**

@@ -1,9 +1,12 @@
 import type { FuturesOrder } from '@platform/contracts';
+import type { MarketEvent } from '@platform/engine';
 import { fail, ok, type Result } from '../../lib/errors.ts';
 import type { DecideContext } from './context.ts';
 import { applyEvents } from './engine-events.ts';
 import { checkOrder } from './orders.ts';
 import { orderView } from './rows.ts';
+import type { FuturesOrderState } from './types.ts';
+import { waitRejection, waits } from './waiting.ts';
 
 export type ModifyCommand = {
   accountId: string;
@@ -39,7 +42,28 @@ export function modifyOrder(ctx: DecideContext, command: ModifyCommand): Result<
   });
   state.orders.set(order.id, order);
   if (!checked.ok) return checked;
-  const engine = state.engine(order.marketId);
+  const moved = waits(order)
+    ? modifyWaiting(ctx, order, command, quantity)
+    : modifyInBook(ctx, order, command, quantity);
+  if (!moved.ok) return moved;
+  order.quantityLots = quantity;
+  order.priceTicks = command.priceTicks ?? order.priceTicks;
+  order.stopTicks = command.stopTicks ?? order.stopTicks;
+  order.orderMargin = checked.value.orderMargin;
+  order.updatedAt = ctx.now;
+  ctx.batch.touchOrder(order);
+  applyEvents(ctx, order.marketId, moved.value);
+  return ok(orderView(state.markets.get(order.marketId)!, order));
+}
+
+/** The book's modify of a resting order: its events. */
+function modifyInBook(
+  ctx: DecideContext,
+  order: FuturesOrderState,
+  command: ModifyCommand,
+  quantity: number,
+): Result<readonly MarketEvent[]> {
+  const engine = ctx.state.engine(order.marketId);
   const held = engine.order(order.id);
   if (!held) return fail('ORDER_NOT_OPEN');
   const result = engine.apply({
@@ -54,12 +78,41 @@ export function modifyOrder(ctx: DecideContext, command: ModifyCommand): Result<
     referencePriceTicks: ctx.markOf(order.marketId),
   });
   if (result.status === 'rejected') return fail('ORDER_REJECTED', { message: `Order not modified: ${result.reason}` });
-  order.quantityLots = quantity;
-  order.priceTicks = command.priceTicks ?? order.priceTicks;
-  order.stopTicks = command.stopTicks ?? order.stopTicks;
-  order.orderMargin = checked.value.orderMargin;
-  order.updatedAt = ctx.now;
-  ctx.batch.touchOrder(order);
-  applyEvents(ctx, order.marketId, result.events);
-  return ok(orderView(state.markets.get(order.marketId)!, order));
+  return ok(result.events);
+}
+
+/**
+ * A waiting order (waiting.ts) changes in memory, checked as the book checked it: only what moved,
+ * the stop not already reached. Only a lower quantity keeps its place among the waiting orders.
+ */
+function modifyWaiting(
+  ctx: DecideContext,
+  order: FuturesOrderState,
+  command: ModifyCommand,
+  quantity: number,
+): Result<readonly MarketEvent[]> {
+  const spec = ctx.state.markets.get(order.marketId)!;
+  const next = {
+    ...order,
+    quantityLots: quantity,
+    priceTicks: command.priceTicks ?? order.priceTicks,
+    stopTicks: command.stopTicks ?? order.stopTicks,
+  };
+  const changes = {
+    quantity: next.quantityLots !== order.quantityLots,
+    price: next.priceTicks !== order.priceTicks,
+    stop: next.stopTicks !== order.stopTicks,
+  };
+  const reason =
+    changes.quantity || changes.price || changes.stop
+      ? waitRejection(ctx.state.engine(order.marketId), spec, next, {
+          markTicks: ctx.markOf(order.marketId),
+          bandBps: ctx.bandBps,
+          changes,
+        })
+      : 'invalid_modification';
+  if (reason !== null) return fail('ORDER_REJECTED', { message: `Order not modified: ${reason}` });
+  const keepsPlace = changes.quantity && quantity < order.quantityLots && !changes.price && !changes.stop;
+  if (!keepsPlace) order.sequence = ctx.nextSequence();
+  return ok([]);
 }

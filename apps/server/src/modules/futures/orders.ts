@@ -1,4 +1,4 @@
-import { perp } from '@platform/engine';
+import { type MarketEvent, perp } from '@platform/engine';
 import { fail, ok, type Result } from '../../lib/errors.ts';
 import { type DecideContext, protectionTicks } from './context.ts';
 import { applyEvents } from './engine-events.ts';
@@ -7,7 +7,8 @@ import type { FuturesMarketSpec } from './markets.ts';
 import type { ParsedOrder } from './parse.ts';
 import { beyond, closingBound, openLoss } from './price-guards.ts';
 import { crossOf } from './risk.ts';
-import type { FuturesOrderState, FuturesOrigin } from './types.ts';
+import { type FuturesOrderState, type FuturesOrigin, followsPosition } from './types.ts';
+import { waitRejection, waits } from './waiting.ts';
 
 const REJECTIONS: Record<
   perp.PreTradeRejection,
@@ -53,7 +54,7 @@ export function checkOrder(ctx: DecideContext, accountId: string, order: ParsedO
     leverage: setting.leverage,
     mode: setting.mode,
     position: { sizeLots: position.sizeLots, costTickLots: position.costTickLots },
-    openOrders: state.openOrdersOf(accountId, order.marketId).map((o) => ({
+    openOrders: othersCounted(ctx, accountId, order).map((o) => ({
       side: o.side,
       remainingLots: o.quantityLots - o.filledLots,
       priceTicks: o.priceTicks ?? o.stopTicks ?? price,
@@ -64,6 +65,17 @@ export function checkOrder(ctx: DecideContext, accountId: string, order: ParsedO
   });
   if (!result.ok) return fail(REJECTIONS[result.reason]);
   return capOpenLoss(spec, sized, { price, mark: mark ?? price, available, check: result });
+}
+
+/**
+ * The account's open orders the check counts. TP/SL and close-position orders close whatever the
+ * position is when they trade (they follow it, upkeep.ts), so they leave the reduce-only room to a
+ * reduce-only order, as Binance's do (else a TP could never trigger beside its SL). A reduce-only
+ * order's room is all its check looks at (it opens nothing and is never refused for leverage).
+ */
+function othersCounted(ctx: DecideContext, accountId: string, order: ParsedOrder) {
+  const open = ctx.state.openOrdersOf(accountId, order.marketId);
+  return order.reduceOnly ? open.filter((o) => !followsPosition(o)) : open;
 }
 
 type OpenLossInput = {
@@ -149,9 +161,20 @@ const ENGINE_REJECTIONS: Record<string, string> = {
   fok_not_fillable: 'Fill-or-kill order cannot be filled in full',
   quantity_below_minimum: 'Quantity is below the minimum',
   quantity_above_maximum: 'Quantity is above the maximum',
+  invalid_time_in_force: 'Stop and take-profit orders are GTC only',
 };
 
-/** Puts a checked order into its book and settles what it traded. */
+/** The book's refusal (or a waiting order's, waiting.ts) as the API answers it. */
+export function bookRejection(reason: string) {
+  const message = ENGINE_REJECTIONS[reason] ?? `Order rejected: ${reason}`;
+  const code = reason.includes('price') ? 'INVALID_PRICE' : 'ORDER_REJECTED';
+  return fail(code, { message, details: { reason } });
+}
+
+/**
+ * Puts a checked order into its book and settles what it traded. A stop or take-profit order
+ * waits for its trigger in memory instead (waiting.ts), never in the book.
+ */
 export function enterOrder(
   ctx: DecideContext,
   spec: FuturesMarketSpec,
@@ -159,34 +182,59 @@ export function enterOrder(
 ): Result<FuturesOrderState> {
   const sequence = ctx.nextSequence();
   const engine = ctx.state.engine(spec.id);
-  const result = engine.apply(placeCommand(order, sequence, ctx.markOf(spec.id), ctx.now));
-  if (result.status === 'rejected') {
-    const message = ENGINE_REJECTIONS[result.reason] ?? `Order rejected: ${result.reason}`;
-    const code = result.reason.includes('price') ? 'INVALID_PRICE' : 'ORDER_REJECTED';
-    return fail(code, { message, details: { reason: result.reason } });
+  if (waits(order)) {
+    const reason = waitRejection(engine, spec, order, { markTicks: ctx.markOf(spec.id), bandBps: ctx.bandBps });
+    if (reason !== null) return bookRejection(reason);
+    applyBook(ctx, spec, order, sequence, []);
+    return ok(order);
   }
-  order.sequence = sequence;
-  ctx.state.orders.set(order.id, order);
-  ctx.batch.touchOrder(order);
-  applyEvents(ctx, spec.id, result.events);
+  const result = engine.apply(placeCommand(order, sequence, ctx.markOf(spec.id), ctx.now));
+  if (result.status === 'rejected') return bookRejection(result.reason);
+  applyBook(ctx, spec, order, sequence, result.events);
   return ok(order);
 }
 
-/** Cancels an open order in its book (its events settle as usual). */
+function applyBook(
+  ctx: DecideContext,
+  spec: FuturesMarketSpec,
+  order: FuturesOrderState,
+  sequence: number,
+  events: readonly MarketEvent[],
+): void {
+  order.sequence = sequence;
+  ctx.state.orders.set(order.id, order);
+  ctx.batch.touchOrder(order);
+  applyEvents(ctx, spec.id, events);
+}
+
+/** Cancels an open order in its book (its events settle as usual); a waiting order is only in memory. */
 export function cancelInBook(ctx: DecideContext, order: FuturesOrderState): void {
-  const result = ctx.state.engine(order.marketId).apply({
-    kind: 'cancel',
-    sequence: ctx.nextSequence(),
-    timestampMs: ctx.now.getTime(),
-    orderId: order.id,
-    accountId: order.accountId,
-  });
-  if (result.status === 'accepted') {
-    applyEvents(ctx, order.marketId, result.events);
-    return;
+  if (!waits(order)) {
+    const result = ctx.state.engine(order.marketId).apply({
+      kind: 'cancel',
+      sequence: ctx.nextSequence(),
+      timestampMs: ctx.now.getTime(),
+      orderId: order.id,
+      accountId: order.accountId,
+    });
+    if (result.status === 'accepted') {
+      applyEvents(ctx, order.marketId, result.events);
+      return;
+    }
   }
-  // The book no longer holds it: it ends here all the same.
-  order.status = 'cancelled';
+  // A waiting order, or one the book no longer holds: it ends here all the same.
+  endOrder(ctx, order, 'cancelled', null);
+}
+
+/** Ends an open order that the book does not hold (it leaves the memory; its row keeps the outcome). */
+export function endOrder(
+  ctx: DecideContext,
+  order: FuturesOrderState,
+  status: 'cancelled' | 'expired' | 'rejected',
+  reason: string | null,
+): void {
+  order.status = status;
+  if (reason !== null) order.rejectReason = reason;
   order.orderMargin = 0n;
   order.updatedAt = ctx.now;
   ctx.batch.touchOrder(order);

@@ -75,4 +75,8 @@ export interface WalletState {
 
 export const DEFAULT_LEVERAGE = 20;
 export const DEFAULT_MARGIN_MODE: MarginMode = 'cross';
+/** TP/SL and close-position orders follow their position's size (upkeep.ts) and close whatever it is when they trade. */
+export const followsPosition = (order: Pick<FuturesOrderState, 'closePosition' | 'origin'>) =>
+  order.closePosition || order.origin === 'tpsl';
+
 export const futuresKey = (accountId: string, marketId: string) => `${accountId}|${marketId}`;

@@ -1,7 +1,24 @@
+import type { MarketEvent } from '@platform/engine';
 import type { DecideContext } from './context.ts';
 import { applyEvents } from './engine-events.ts';
 import { cancelInBook, enterOrder, newOrder } from './orders.ts';
-import type { FuturesOrderState, PositionState } from './types.ts';
+import { type FuturesOrderState, followsPosition, type PositionState } from './types.ts';
+import { waits } from './waiting.ts';
+
+/** Bound on the follow-ups (reduce-only trims, TP/SL moves) one command may cause. */
+const MAX_FOLLOW_ROUNDS = 8;
+
+/** Reduce-only trims and TP/SL moves of every position moved so far (they may move others in turn). */
+export function followMoved(ctx: DecideContext): void {
+  for (let round = 0; round < MAX_FOLLOW_ROUNDS && ctx.moved.size > 0; round++) {
+    const moved = [...ctx.moved];
+    ctx.moved.clear();
+    for (const key of moved) {
+      const [accountId, marketId] = key.split('|') as [string, string];
+      followPosition(ctx, accountId, marketId);
+    }
+  }
+}
 
 /**
  * After a position moved: close-position and TP/SL orders follow its size (cancelled when it is
@@ -20,9 +37,8 @@ export function followPosition(ctx: DecideContext, accountId: string, marketId: 
   let allowed = size;
   for (const order of ctx.state.openOrdersOf(accountId, marketId)) {
     if (!order.reduceOnly) continue;
-    const following = order.closePosition || order.origin === 'tpsl';
     if (order.side !== closingSide || size === 0) cancelInBook(ctx, order);
-    else if (following) resize(ctx, order, size);
+    else if (followsPosition(order)) resize(ctx, order, size);
     else {
       const keep = Math.min(order.quantityLots - order.filledLots, allowed);
       allowed -= keep;
@@ -33,12 +49,27 @@ export function followPosition(ctx: DecideContext, accountId: string, marketId: 
   syncTpsl(ctx, position);
 }
 
-/** Sets an order's open quantity (a lower one keeps its place in the book). */
+/** Sets an order's open quantity (a lower one keeps its place in the book, or among the waiting orders). */
 function resize(ctx: DecideContext, order: FuturesOrderState, openLots: number): void {
-  if (order.quantityLots - order.filledLots === openLots) return;
+  const before = order.quantityLots - order.filledLots;
+  if (before === openLots) return;
+  const events = waits(order) ? resizeWaiting(ctx, order, openLots) : resizeInBook(ctx, order, openLots);
+  if (events === null) {
+    cancelInBook(ctx, order);
+    return;
+  }
+  order.quantityLots = order.filledLots + openLots;
+  if (before > 0 && order.orderMargin > 0n) order.orderMargin = (order.orderMargin * BigInt(openLots)) / BigInt(before);
+  order.updatedAt = ctx.now;
+  ctx.batch.touchOrder(order);
+  applyEvents(ctx, order.marketId, events);
+}
+
+/** The book's modify of a resting order's quantity: its events, or null when the book refuses (or lost it). */
+function resizeInBook(ctx: DecideContext, order: FuturesOrderState, openLots: number): readonly MarketEvent[] | null {
   const engine = ctx.state.engine(order.marketId);
   const held = engine.order(order.id);
-  if (!held) return;
+  if (!held) return null;
   const result = engine.apply({
     kind: 'modify',
     sequence: ctx.nextSequence(),
@@ -50,16 +81,15 @@ function resize(ctx: DecideContext, order: FuturesOrderState, openLots: number):
     stopPriceTicks: null,
     referencePriceTicks: ctx.markOf(order.marketId),
   });
-  if (result.status === 'rejected') {
-    cancelInBook(ctx, order);
-    return;
-  }
-  const before = order.quantityLots - order.filledLots;
-  order.quantityLots = order.filledLots + openLots;
-  if (before > 0 && order.orderMargin > 0n) order.orderMargin = (order.orderMargin * BigInt(openLots)) / BigInt(before);
-  order.updatedAt = ctx.now;
-  ctx.batch.touchOrder(order);
-  applyEvents(ctx, order.marketId, result.events);
+  return result.status === 'rejected' ? null : result.events;
+}
+
+/** A waiting order's new size, checked as the book would; a larger one goes last among the waiting orders, as the book's modify does. */
+function resizeWaiting(ctx: DecideContext, order: FuturesOrderState, openLots: number): readonly MarketEvent[] | null {
+  const spec = ctx.state.markets.get(order.marketId)!;
+  if (order.filledLots + openLots > spec.maxLots) return null;
+  if (openLots > order.quantityLots - order.filledLots) order.sequence = ctx.nextSequence();
+  return [];
 }
 
 /** The position's TP and SL as reduce-only trigger orders sized to it (placed when missing, moved when changed). */
