@@ -56,6 +56,16 @@ export function modifyOrder(ctx: DecideContext, command: ModifyCommand): Result<
   return ok(orderView(state.markets.get(order.marketId)!, order));
 }
 
+/**
+ * The order's saved sequence follows the book's: a modify that loses the order its place (a new
+ * price, a larger quantity) queues it under the modify's sequence, and a restart rebuilds the book
+ * in saved-sequence order.
+ */
+export function keepPriority(ctx: DecideContext, order: FuturesOrderState): void {
+  const held = ctx.state.engine(order.marketId).order(order.id);
+  if (held) order.sequence = held.sequence;
+}
+
 /** The book's modify of a resting order: its events. */
 function modifyInBook(
   ctx: DecideContext,
@@ -78,6 +88,7 @@ function modifyInBook(
     referencePriceTicks: ctx.markOf(order.marketId),
   });
   if (result.status === 'rejected') return fail('ORDER_REJECTED', { message: `Order not modified: ${result.reason}` });
+  keepPriority(ctx, order);
   return ok(result.events);
 }
 

@@ -56,6 +56,21 @@ describeEachDatabase(
       expect(response.body.memory).toMatch(/^[0-9a-f]{64}$/);
     });
 
+    it('keeps the time priority a modify gives (a restart queues the order where the book did)', async () => {
+      const [first, second] = [await futuresTrader(server(), '5000'), await futuresTrader(server(), '5000')];
+      const sell = (trader: typeof first) =>
+        order(server(), trader, { side: 'sell', type: 'limit', price: '62500', quantity: '0.01' });
+      const a = await sell(first);
+      expect((await sell(second)).status).toBe(201);
+      const modify = (body: unknown) =>
+        server().request('PUT', `/v1/futures/orders/${a.body.id}`, { token: first.token, body });
+      // A larger quantity sends the first order behind the second at the same price.
+      expect((await modify({ quantity: '0.02' })).status).toBe(200);
+      const response = await check();
+      expect(response.body.differences).toEqual([]);
+      expect(response.body.equal).toBe(true);
+    });
+
     it('names the difference when a row no longer matches the journal', async () => {
       await server().db.query(
         `UPDATE futures_orders SET price = price + 1 WHERE status IN ('pending', 'partial') AND type = 'limit'`,

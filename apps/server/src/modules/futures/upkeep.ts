@@ -1,6 +1,7 @@
 import type { MarketEvent } from '@platform/engine';
 import type { DecideContext } from './context.ts';
 import { applyEvents } from './engine-events.ts';
+import { keepPriority } from './modify.ts';
 import { cancelInBook, enterOrder, newOrder } from './orders.ts';
 import { type FuturesOrderState, followsPosition, type PositionState } from './types.ts';
 import { waits } from './waiting.ts';
@@ -81,7 +82,9 @@ function resizeInBook(ctx: DecideContext, order: FuturesOrderState, openLots: nu
     stopPriceTicks: null,
     referencePriceTicks: ctx.markOf(order.marketId),
   });
-  return result.status === 'rejected' ? null : result.events;
+  if (result.status === 'rejected') return null;
+  keepPriority(ctx, order);
+  return result.events;
 }
 
 /** A waiting order's new size, checked as the book would; a larger one goes last among the waiting orders, as the book's modify does. */
