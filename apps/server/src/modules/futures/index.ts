@@ -4,6 +4,7 @@ import type { Markets } from '../markets/index.ts';
 import { type InsertNotifications, notify } from '../notifications/service.ts';
 import { FuturesAccounts } from './accounts.ts';
 import type { FundingRow } from './batch.ts';
+import { PerpCandles } from './candles.ts';
 import { FuturesCore } from './exchange.ts';
 import { LiquidationWatch, type MarkUpdates } from './liquidation-watch.ts';
 import { batchNotifier, MarginCalls, marginCallRatio } from './margin-calls.ts';
@@ -87,6 +88,8 @@ export async function createFutures(context: AppContext, uses: FuturesUses): Pro
   await core.start();
   const orders = new FuturesOrders(db, core, markets);
   const accounts = new FuturesAccounts(db, core, markOf);
+  const candles = new PerpCandles(db);
+  core.onCommitted((batch) => candles.committed(batch));
   const exchange: FuturesExchange = {
     markets,
     fundingIntervalMs: config.fundingIntervalMs,
@@ -130,7 +133,7 @@ export async function createFutures(context: AppContext, uses: FuturesUses): Pro
   return {
     exchange,
     workers: running,
-    routes: (scope) => futuresRoutes(scope, context, { exchange, core, uses: { ...uses, marks } }),
+    routes: (scope) => futuresRoutes(scope, context, { exchange, core, candles, uses: { ...uses, marks } }),
     start: async () => {
       await running.start();
       watch.start();

@@ -67,11 +67,15 @@ export type CandlePlan = {
 /** Most time a read may span: five years (a week of minutes is the common worst case). */
 const MAX_SPAN_MS = 5 * 365 * 86_400_000;
 
+/** The buckets a candle query asks for: its interval, the first bucket's open, the last one's end. */
+export type CandleSpan = { interval: CandleInterval; startMs: number; endMs: number };
+
 /**
  * A range picks its interval and span (spec chart ranges); otherwise the interval (default 1h)
- * with from/to, or the last `limit` candles up to now.
+ * with from/to, or the last `limit` candles up to now. Shared by every candle series (the
+ * perpetuals' too), so that the same query means the same buckets everywhere.
  */
-export function planCandles(pair: CandlePair, query: CandlesQuery, nowMs: number): Result<CandlePlan> {
+export function candleSpan(query: CandlesQuery, nowMs: number): Result<CandleSpan> {
   const range = query.range ? chartRangeIntervals[query.range] : undefined;
   const interval = range?.interval ?? query.interval ?? '1h';
   const size = candleIntervalMs[interval];
@@ -80,8 +84,13 @@ export function planCandles(pair: CandlePair, query: CandlesQuery, nowMs: number
   if (range && range.spanMs === null && query.from === undefined) fromMs = toMs - MAX_SPAN_MS;
   if (fromMs > toMs) return fail('VALIDATION_ERROR', { message: 'from must not be after to' });
   if (toMs - fromMs > MAX_SPAN_MS) fromMs = toMs - MAX_SPAN_MS;
-  const startMs = bucketStart(fromMs, interval);
-  const endMs = bucketStart(toMs, interval) + size;
+  return ok({ interval, startMs: bucketStart(fromMs, interval), endMs: bucketStart(toMs, interval) + size });
+}
+
+export function planCandles(pair: CandlePair, query: CandlesQuery, nowMs: number): Result<CandlePlan> {
+  const span = candleSpan(query, nowMs);
+  if (!span.ok) return span;
+  const { interval, startMs, endMs } = span.value;
   const sources = pair.quote === 'USD' ? [`${pair.base}_USD`] : [`${pair.base}_USD`, `${pair.quote}_USD`, pair.id];
   return ok({
     pair,

@@ -10,6 +10,12 @@ import { MarketSnapshots } from './snapshots.ts';
 import type { SourceQuote } from './source-quotes.ts';
 import { createPriceSources, type PriceSources } from './sources.ts';
 
+export {
+  type CandleSpan,
+  type CandlesQuery,
+  type CandlesResponse,
+  candleSpan,
+} from './candle-reads.ts';
 export type { PairCatalogue, PairChangeListener, PairRow } from './catalogue.ts';
 export type { MarketFeed } from './feed.ts';
 export { existingPairIds, latestPriceUpdate, type ReferenceQuote } from './service.ts';

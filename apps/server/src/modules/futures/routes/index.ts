@@ -3,6 +3,7 @@ import type { AppContext } from '../../../context.ts';
 import { accountRoute } from './account.ts';
 import { cancelAllRoute } from './cancel-all.ts';
 import { cancelOrderRoute } from './cancel-order.ts';
+import { candlesRoute } from './candles.ts';
 import { fillsRoute } from './fills.ts';
 import { fundingHistoryRoute } from './funding-history.ts';
 import { getOrderRoute } from './get-order.ts';
@@ -38,6 +39,7 @@ export function futuresRoutes(scope: FastifyInstance, context: AppContext, deps:
     tiersRoute,
     orderBookRoute,
     marketTradesRoute,
+    candlesRoute,
     markRoute,
     fundingHistoryRoute,
     insuranceFundRoute,

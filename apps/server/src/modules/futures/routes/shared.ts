@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { authenticate } from '../../auth/index.ts';
+import type { PerpCandles } from '../candles.ts';
 import type { FuturesCore } from '../exchange.ts';
 import type { FuturesExchange, FuturesUses } from '../index.ts';
 import type { FuturesMarketSpec } from '../markets.ts';
@@ -15,6 +16,8 @@ export interface FuturesRouteDeps {
   exchange: FuturesExchange;
   core: FuturesCore;
   uses: FuturesUses;
+  /** The perpetuals' candle reads (candles.ts), kept until a trade in their market commits. */
+  candles: PerpCandles;
 }
 
 /** What every futures route file receives. */
