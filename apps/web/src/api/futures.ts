@@ -1,4 +1,6 @@
 import {
+  type ChartRange,
+  candlesResponseSchema,
   type FuturesOrder,
   fundingHistorySchema,
   futuresAccountSchema,
@@ -50,6 +52,9 @@ export const futuresApi = {
   tiers: async (market: string) =>
     (await apiClient.request(path(`markets/${seg(market)}/tiers`), { schema: futuresTierListSchema })).tiers,
   mark: (market: string) => apiClient.request(path(`markets/${seg(market)}/mark`), { schema: markPriceSchema }),
+  /** The perpetual's own last-price candles of a chart range (the spot candles' query and answer). */
+  candles: (market: string, range: ChartRange) =>
+    apiClient.request(path(`markets/${seg(market)}/candles?range=${seg(range)}`), { schema: candlesResponseSchema }),
   funding: (market: string, page: FuturesPage = {}) =>
     apiClient.request(withQuery(path(`markets/${seg(market)}/funding`), { limit: page.limit, page: page.page }), {
       schema: fundingHistorySchema,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { countdown, formatRatePercent, formatSignedUsd, stepDecimals } from './futures-format.ts';
-import { normalizeMarketId, resolveMarketId, spotPairOf } from './futures-route.ts';
+import { normalizeMarketId, resolveMarketId } from './futures-route.ts';
 import { makeMarket, makePosition, tiers } from './futures-test-fixtures.ts';
 import { maxLeverageFor, tierForNotional } from './leverage/tiers.ts';
 import { initialFormState, quantityForPercent, toOrderRequest, validate } from './order-form/futures-order-model.ts';
@@ -20,7 +20,6 @@ describe('futures address', () => {
     expect(resolveMarketId('DOGE_USD_PERP', 'ETH_USD_PERP', known)).toBe('ETH_USD_PERP');
     expect(resolveMarketId('nonsense', null, known)).toBe('BTC_USD_PERP');
     expect(resolveMarketId('DOGE_USD_PERP', null, null)).toBe('DOGE_USD_PERP');
-    expect(spotPairOf('ETH_USD_PERP')).toBe('ETH_USD');
   });
 });
 

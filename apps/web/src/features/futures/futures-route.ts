@@ -36,8 +36,3 @@ export function resolveMarketId(
   if (isKnown(fromStore)) return fromStore;
   return DEFAULT_FUTURES_MARKET;
 }
-
-/** The spot pair whose candles draw the last-price series: BTC_USD_PERP -> BTC_USD. */
-export function spotPairOf(marketId: string): string {
-  return marketId.replace(/_PERP$/, '');
-}

@@ -187,6 +187,10 @@ export function futuresRoutes(options: { positions?: FuturesPosition[]; leverage
     'GET /v1/futures/markets/ETH_USD_PERP/orderbook': () =>
       json(200, { market: 'ETH_USD_PERP', sequence: 1, bids: [], asks: [], timestamp: Date.now() }),
     'GET /v1/futures/markets/ETH_USD_PERP/trades': () => json(200, []),
+    'GET /v1/futures/markets/BTC_USD_PERP/candles': () =>
+      json(200, { pair_id: 'BTC_USD_PERP', interval: '1h', candles: [] }),
+    'GET /v1/futures/markets/ETH_USD_PERP/candles': () =>
+      json(200, { pair_id: 'ETH_USD_PERP', interval: '1h', candles: [] }),
     'GET /v1/wallet/balances': () => json(200, { balances: [{ currency: 'USD', available: '2500.559', locked: '0' }] }),
   };
 }

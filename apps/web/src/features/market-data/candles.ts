@@ -20,6 +20,15 @@ export function fetchRangeCandles(pairId: string, range: ChartRange) {
   return apiClient.request(path, { schema: candlesResponseSchema });
 }
 
+/**
+ * Where a chart's candles come from when they are not a spot pair's: a perpetual's own series
+ * (GET /v1/futures/markets/{market}/candles, the same answer). Live, its last candle moves with the
+ * trades of `trades.{id}` only: the spot pairs' price updates have no counterpart there.
+ */
+export interface CandleFeed {
+  fetchRange(range: ChartRange): Promise<{ candles: Candle[] }>;
+}
+
 /** Weeks start on Monday 00:00 UTC, as on the server; 1970-01-01 was a Thursday. */
 const WEEK_OFFSET_MS = 4 * 86_400_000;
 

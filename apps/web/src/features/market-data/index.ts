@@ -7,7 +7,7 @@
  * ./testing.ts (the fakes, for tests).
  */
 
-export { applyCandleTick, candleBucketStart, type LiveCandles } from './candles.ts';
+export { applyCandleTick, type CandleFeed, candleBucketStart, type LiveCandles } from './candles.ts';
 export {
   type FeedStatus,
   type LivePair,

@@ -1,7 +1,7 @@
 import { type CandleInterval, type ChartRange, chartRangeIntervals } from '@platform/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
-import { fetchRangeCandles, LiveCandles } from './candles.ts';
+import { type CandleFeed, fetchRangeCandles, LiveCandles } from './candles.ts';
 import { getMarketData } from './market-data.ts';
 import { priceChannel } from './price-store.ts';
 import { marketQueryKeys } from './query-keys.ts';
@@ -19,12 +19,16 @@ export interface CandlesResult {
   refetch: () => void;
 }
 
-/** The candles of a chart range (spec §2.6), live while mounted. */
-export function useCandles(pairId: string, range: ChartRange): CandlesResult {
+/**
+ * The candles of a chart range (spec §2.6), live while mounted: a spot pair's, or those of `feed`
+ * (a perpetual's, named by its market id in `pairId`), which follow its trades only.
+ */
+export function useCandles(pairId: string, range: ChartRange, feed?: CandleFeed): CandlesResult {
   const { interval } = chartRangeIntervals[range];
+  const followsPrices = feed === undefined;
   const query = useQuery({
     queryKey: marketQueryKeys.candles(pairId, range),
-    queryFn: () => fetchRangeCandles(pairId, range),
+    queryFn: () => (feed ? feed.fetchRange(range) : fetchRangeCandles(pairId, range)),
     staleTime: CANDLES_STALE_MS,
   });
   const history = query.data?.candles;
@@ -35,15 +39,17 @@ export function useCandles(pairId: string, range: ChartRange): CandlesResult {
     const leaveTrades = socket.subscribe(tradesChannel(pairId), (message) => {
       if (message.type === 'trade_update') live.applyTrade(message.payload);
     });
-    const leavePrices = socket.subscribe(priceChannel(pairId), (message) => {
-      if (message.type === 'price_update') live.applyPrice(message.payload.price, message.payload.timestamp);
-    });
+    const leavePrices = followsPrices
+      ? socket.subscribe(priceChannel(pairId), (message) => {
+          if (message.type === 'price_update') live.applyPrice(message.payload.price, message.payload.timestamp);
+        })
+      : undefined;
     socket.connect();
     return () => {
       leaveTrades();
-      leavePrices();
+      leavePrices?.();
     };
-  }, [live, pairId]);
+  }, [live, pairId, followsPrices]);
   return {
     interval,
     live,

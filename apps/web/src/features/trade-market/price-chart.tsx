@@ -22,10 +22,10 @@ import { toAmount } from '../../lib/format.ts';
 import { formatQuantity, formatTickPrice } from '../../lib/number-format.ts';
 import { useAppStore } from '../../state/app-store.ts';
 import { timeZonePreference } from '../../state/preferences-store.ts';
-import { type LiveCandles, useCandles } from '../market-data/index.ts';
+import { type CandleFeed, type LiveCandles, useCandles } from '../market-data/index.ts';
 import { axisPrice, axisTickmarks } from './chart-price-format.ts';
 import { type ChartColors, chartColors } from './chart-theme.ts';
-import { pairCurrencies, useTradingPair } from './market-format.ts';
+import { type PanelPrecision, pairCurrencies, useTradingPair } from './market-format.ts';
 import '../../theme/trade-market.css';
 
 export interface PriceChartProps {
@@ -33,6 +33,14 @@ export interface PriceChartProps {
   initialRange?: ChartRange;
   /** A horizontal line with an axis label over the candles (a perpetual's mark price). */
   priceLine?: PriceLineMark | null;
+  /** A series that is not a spot pair's (a perpetual's own candles), named by `pairId`. */
+  feed?: CandleFeed | undefined;
+  /** Decimals of a market the spot pairs list does not hold (a perpetual's tick and lot). */
+  precision?: PanelPrecision | undefined;
+  /** The market's name for the chart's label, when not the pair's BASE/QUOTE. */
+  symbol?: string | undefined;
+  /** What the chart says with no candle to draw, when the spot text does not fit. */
+  emptyText?: string | undefined;
 }
 
 export interface PriceLineMark {
@@ -267,15 +275,24 @@ function useChartUpdates(
 }
 
 /** Candles of the chosen range with volume (spec §2.6 ranges), live from trades and prices. */
-export function PriceChart({ pairId, initialRange = '1h', priceLine }: PriceChartProps) {
+export function PriceChart({
+  pairId,
+  initialRange = '1h',
+  priceLine,
+  feed,
+  precision,
+  symbol,
+  emptyText,
+}: PriceChartProps) {
   const { t, i18n } = useTranslation();
   const theme = useAppStore((state) => state.theme);
   const colors = useMemo(() => chartColors(theme), [theme]);
   const pair = useTradingPair(pairId);
   const { base } = pairCurrencies(pairId, pair);
-  const pricePrecision = pair?.price_precision ?? 2;
+  const pricePrecision = pair?.price_precision ?? precision?.price ?? 2;
+  const quantityPrecision = pair?.quantity_precision ?? precision?.quantity ?? 2;
   const [range, setRange] = useState<ChartRange>(initialRange);
-  const { live, interval, isLoading, error, refetch } = useCandles(pairId, range);
+  const { live, interval, isLoading, error, refetch } = useCandles(pairId, range, feed);
   const containerRef = useRef<HTMLDivElement>(null);
   const colorsRef = useRef(colors);
   colorsRef.current = colors;
@@ -332,7 +349,7 @@ export function PriceChart({ pairId, initialRange = '1h', priceLine }: PriceChar
           />
           <LegendValue
             term={t('tradeMarket.chart.volume')}
-            value={`${formatQuantity(legend.volume, pair?.quantity_precision ?? 2, { compact: true })} ${base}`}
+            value={`${formatQuantity(legend.volume, quantityPrecision, { compact: true })} ${base}`}
           />
         </dl>
       )}
@@ -341,7 +358,7 @@ export function PriceChart({ pairId, initialRange = '1h', priceLine }: PriceChar
           ref={containerRef}
           className="pc-canvas"
           role="img"
-          aria-label={t('tradeMarket.chart.label', { symbol: pairId.replace('_', '/'), interval })}
+          aria-label={t('tradeMarket.chart.label', { symbol: symbol ?? pairId.replace('_', '/'), interval })}
         />
         {isLoading && (
           <div className="pc-overlay">
@@ -358,7 +375,9 @@ export function PriceChart({ pairId, initialRange = '1h', priceLine }: PriceChar
         )}
         {empty && !isLoading && (
           <div className="pc-overlay">
-            <p className="muted">{t('tradeMarket.chart.empty')}</p>
+            <p className="muted" data-testid="price-chart-empty">
+              {emptyText ?? t('tradeMarket.chart.empty')}
+            </p>
           </div>
         )}
       </div>

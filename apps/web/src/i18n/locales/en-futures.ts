@@ -27,7 +27,7 @@ export const futuresTexts = {
   },
   chart: {
     markLabel: 'Mark {{price}}',
-    spotCandles: 'Candles: {{pair}} spot last price',
+    noTrades: 'No trades yet on this perpetual',
   },
   leverage: {
     button: '{{leverage}}x',
