@@ -114,6 +114,11 @@ export interface LotHistory {
 export interface LotOptions {
   method?: LotMethod;
   shortfall?: ShortfallPolicy;
+  /**
+   * false: make no realised rows (result.realised stays empty), only the open lots and the totals.
+   * What a portfolio page needs; it skips most of the allocation of a long history. Default true.
+   */
+  realisedRows?: boolean;
 }
 
 /** An open lot. The cost and amount of the acquisition, and what is left of them. */

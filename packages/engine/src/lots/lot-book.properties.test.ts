@@ -162,6 +162,8 @@ describe('computeLots (properties)', () => {
         expect(totals.consumedCostUsd).toBe(consumedCost);
         expect(totals.uncoveredAmount).toBe(0n);
         for (const row of realised) expect(row.gainUsd).toBe(row.proceedsUsd - row.costUsd - row.feeUsd);
+        const summary = computeLots({ asset: 'X', scale: 8, events }, { method, realisedRows: false });
+        expect(summary.ok && summary.totals).toEqual(totals);
       }),
       { numRuns: 300 },
     );

@@ -429,6 +429,29 @@ describe('bad input gets a named error', () => {
 });
 
 describe('LotBook (streaming)', () => {
+  it('a refused event leaves the book as it was, its id included', () => {
+    const book = LotBook.create();
+    if (!(book instanceof LotBook)) throw new Error('no book');
+    expect(book.apply(acquire('a', 5, '1', '100')).ok).toBe(true);
+    expect(book.apply(acquire('b', 4, '1', '100'))).toMatchObject({ ok: false, reason: 'events_out_of_order' });
+    const badCost = { ...acquire('c', 6, '1', '100'), costUsd: -1n } as LotEvent;
+    expect(book.apply(badCost)).toMatchObject({ reason: 'invalid_value' });
+    expect(book.apply(acquire('b', 6, '1', '100')).ok).toBe(true);
+    expect(book.apply(acquire('c', 6, '1', '100')).ok).toBe(true);
+    expect(book.openLots().map((lot) => lot.lotId)).toEqual(['a', 'b', 'c']);
+  });
+
+  it('realisedRows: false gives no rows but the same open lots and totals', () => {
+    const events = [acquire('a', 1, '1', '100'), acquire('b', 2, '2', '500'), dispose('s', 3, '2.5', '900', '4')];
+    for (const method of ['fifo', 'lifo', 'hifo'] as const) {
+      const full = run(events, { method });
+      const summary = run(events, { method, realisedRows: false });
+      expect(summary.realised).toEqual([]);
+      expect(summary.openLots).toEqual(full.openLots);
+      expect(summary.totals).toEqual(full.totals);
+    }
+  });
+
   it('gives the same rows, open lots and totals as computeLots, event by event', () => {
     const events = [
       acquire('a', 1, '1', '100'),

@@ -55,6 +55,8 @@ export class LotBook {
   private feeUsd = 0n;
   private consumedCostUsd = 0n;
   private uncoveredAmount = 0n;
+  /** One disposal's progress, reused: no object per disposal. */
+  private readonly split: DisposalSplit = { taken: 0n, proceeds: 0n, fee: 0n };
 
   private constructor(method: LotMethod, shortfall: ShortfallPolicy) {
     this.method = method;
@@ -78,14 +80,18 @@ export class LotBook {
     return error ?? { ok: true, rows };
   }
 
-  /** apply(), appending the rows to `sink`: computeLots' loop, without an array per event. */
-  applyInto(event: LotEvent, sink: RealisedRow[]): LotError | null {
+  /**
+   * apply(), appending the rows to `sink` (computeLots' loop, without an array per event), or
+   * making no rows at all when sink is null (open lots and totals only: the portfolio's case).
+   */
+  applyInto(event: LotEvent, sink: RealisedRow[] | null): LotError | null {
     const index = this.eventCount;
     const invalid = checkEvent(event, index) ?? this.checkPlace(event, index);
     if (invalid) return invalid;
     if (event.type === 'disposal' && this.shortfall === 'reject') {
       const openAmount = this.openAmount();
       if (event.amount > openAmount) {
+        this.seenIds.delete(event.id);
         const shortfallAmount = event.amount - openAmount;
         const message = `disposal ${event.id} exceeds the open lots by ${shortfallAmount} units`;
         return lotError('insufficient_lots', message, { id: event.id, index }, shortfallAmount);
@@ -93,7 +99,6 @@ export class LotBook {
     }
     this.eventCount++;
     this.lastTimeMs = event.timeMs;
-    this.seenIds.add(event.id);
     if (event.type === 'acquisition') this.acquire(event, index);
     else this.dispose(event, sink);
     return null;
@@ -138,14 +143,21 @@ export class LotBook {
   }
 
   private checkPlace(event: LotEvent, index: number): LotError | null {
-    const at = { id: event.id, index };
     if (index >= MAX_EVENTS_PER_HISTORY) {
-      return lotError('too_many_events', `a history holds at most ${MAX_EVENTS_PER_HISTORY} events`, at);
+      const message = `a history holds at most ${MAX_EVENTS_PER_HISTORY} events`;
+      return lotError('too_many_events', message, { id: event.id, index });
     }
     if (event.timeMs < this.lastTimeMs) {
-      return lotError('events_out_of_order', `event ${event.id} is earlier than the event before it`, at);
+      const message = `event ${event.id} is earlier than the event before it`;
+      return lotError('events_out_of_order', message, { id: event.id, index });
     }
-    if (this.seenIds.has(event.id)) return lotError('duplicate_event_id', `event id ${event.id} appears twice`, at);
+    // Add, then look at the size: one hash lookup instead of has() and add(). Only a valid event
+    // reaches the book's state, so the id is taken out again if a later check refuses the event.
+    const idsBefore = this.seenIds.size;
+    this.seenIds.add(event.id);
+    if (this.seenIds.size === idsBefore) {
+      return lotError('duplicate_event_id', `event id ${event.id} appears twice`, { id: event.id, index });
+    }
     return null;
   }
 
@@ -170,8 +182,11 @@ export class LotBook {
    * and fee are split over its rows by cumulative share of its amount, and each lot's cost by
    * cumulative share of the lot's amount, so both add up exactly (api.ts, rounding).
    */
-  private dispose(event: DisposalEvent, sink: RealisedRow[]): void {
-    const split: DisposalSplit = { taken: 0n, proceeds: 0n, fee: 0n };
+  private dispose(event: DisposalEvent, sink: RealisedRow[] | null): void {
+    const split = this.split;
+    split.taken = 0n;
+    split.proceeds = 0n;
+    split.fee = 0n;
     while (split.taken < event.amount) {
       const lot = this.open.front();
       if (lot === undefined) break;
@@ -185,12 +200,14 @@ export class LotBook {
       lot.consumedCostUsd = consumedCost;
       if (consumed === lot.amount) this.open.removeFront();
       this.consumedCostUsd = plus(this.consumedCostUsd, costUsd);
-      sink.push(rowOf(event, split, take, costUsd, lot));
+      split.taken = plus(split.taken, take);
+      if (sink) sink.push(rowOf(event, split, take, costUsd, lot));
     }
     const uncovered = event.amount - split.taken;
     if (uncovered > 0n) {
       // Only under the 'uncovered' policy: 'reject' refused the event before anything changed.
-      sink.push(rowOf(event, split, uncovered, 0n, null));
+      split.taken = event.amount;
+      if (sink) sink.push(rowOf(event, split, uncovered, 0n, null));
       this.uncoveredAmount += uncovered;
     }
     this.disposedAmount = plus(this.disposedAmount, event.amount);
@@ -206,7 +223,10 @@ interface DisposalSplit {
   fee: bigint;
 }
 
-/** The next row of a disposal: `amount` more of it, matched with `lot` (null: uncovered) at `costUsd`. */
+/**
+ * The next row of a disposal: `amount` more of it (split.taken already counts it), matched with
+ * `lot` (null: uncovered) at `costUsd`; its proceeds and fee are the growth of their cumulative shares.
+ */
 function rowOf(
   event: DisposalEvent,
   split: DisposalSplit,
@@ -214,7 +234,6 @@ function rowOf(
   costUsd: bigint,
   lot: LotState | null,
 ): RealisedRow {
-  split.taken = plus(split.taken, amount);
   const proceedsSoFar = cumulativeShare(event.proceedsUsd, split.taken, event.amount);
   const feeSoFar = cumulativeShare(event.feeUsd, split.taken, event.amount);
   const proceedsUsd = split.proceeds === 0n ? proceedsSoFar : proceedsSoFar - split.proceeds;
@@ -249,8 +268,9 @@ export function computeLots(history: LotHistory, options: LotOptions = {}): LotR
   const book = LotBook.create(options);
   if (!(book instanceof LotBook)) return book;
   const realised: RealisedRow[] = [];
+  const sink = options.realisedRows === false ? null : realised;
   for (const event of history.events) {
-    const error = book.applyInto(event, realised);
+    const error = book.applyInto(event, sink);
     if (error) return error;
   }
   return {

@@ -69,26 +69,28 @@ const isUnits = (value: unknown, minimum: bigint): value is bigint =>
  */
 export function checkEvent(event: LotEvent, index: number): LotError | null {
   const id = typeof event?.id === 'string' ? event.id : '';
-  const at = { id, index };
   if (id.length === 0 || id.length > MAX_EVENT_ID_LENGTH) {
-    return lotError('invalid_event', `event ${index}: id must be 1..${MAX_EVENT_ID_LENGTH} characters`, at);
+    return lotError('invalid_event', `event ${index}: id must be 1..${MAX_EVENT_ID_LENGTH} characters`, { id, index });
   }
   const kinds = event.type === 'acquisition' ? ACQUISITION_KINDS : event.type === 'disposal' ? DISPOSAL_KINDS : null;
   if (kinds === null || !kinds.has(event.kind)) {
-    return lotError('invalid_event', `event ${id}: unknown type or kind`, at);
+    return lotError('invalid_event', `event ${id}: unknown type or kind`, { id, index });
   }
   if (!Number.isSafeInteger(event.timeMs) || event.timeMs < minTimeMs || event.timeMs > maxTimeMs) {
-    return lotError('invalid_time', `event ${id}: timeMs must be an integer in ${MIN_TIME_MS}..${MAX_TIME_MS}`, at);
+    return lotError('invalid_time', `event ${id}: timeMs must be an integer in ${MIN_TIME_MS}..${MAX_TIME_MS}`, {
+      id,
+      index,
+    });
   }
   if (!isUnits(event.amount, 1n)) {
-    return lotError('invalid_amount', `event ${id}: amount must be a bigint in 1..10^38-1`, at);
+    return lotError('invalid_amount', `event ${id}: amount must be a bigint in 1..10^38-1`, { id, index });
   }
   const valuesValid =
     event.type === 'acquisition'
       ? isUnits(event.costUsd, 0n)
       : isUnits(event.proceedsUsd, 0n) && isUnits(event.feeUsd, 0n);
   if (!valuesValid) {
-    return lotError('invalid_value', `event ${id}: USD values must be bigints in 0..10^38-1`, at);
+    return lotError('invalid_value', `event ${id}: USD values must be bigints in 0..10^38-1`, { id, index });
   }
   return null;
 }
