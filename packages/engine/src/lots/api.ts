@@ -180,6 +180,7 @@ export interface LotResult {
 export type LotErrorReason =
   | 'invalid_scale'
   | 'unknown_method'
+  | 'unknown_shortfall_policy'
   | 'too_many_events'
   | 'invalid_event'
   | 'invalid_time'

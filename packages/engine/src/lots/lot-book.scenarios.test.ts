@@ -421,6 +421,10 @@ describe('bad input gets a named error', () => {
     expect(computeLots({ asset: 'BTC', scale: 1.5, events: [] })).toMatchObject({ ok: false, reason: 'invalid_scale' });
     const method = 'average' as LotMethod;
     expect(computeLots({ asset: 'BTC', scale: 8, events: [] }, { method })).toMatchObject({ reason: 'unknown_method' });
+    const shortfall = 'ignore' as 'reject';
+    expect(computeLots({ asset: 'BTC', scale: 8, events: [] }, { shortfall })).toMatchObject({
+      reason: 'unknown_shortfall_policy',
+    });
   });
 
   it('an empty history is fine', () => {

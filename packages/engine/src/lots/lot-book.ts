@@ -69,7 +69,7 @@ export class LotBook {
     if (!checkMethod(method)) return lotError('unknown_method', `unknown lot method ${String(method)}`);
     const shortfall = options.shortfall ?? 'uncovered';
     if (shortfall !== 'uncovered' && shortfall !== 'reject') {
-      return lotError('unknown_method', `unknown shortfall policy ${String(shortfall)}`);
+      return lotError('unknown_shortfall_policy', `unknown shortfall policy ${String(shortfall)}`);
     }
     return new LotBook(method, shortfall);
   }
