@@ -3,6 +3,7 @@
  * nothing in here reads a clock, draws a random number, performs I/O or awaits.
  */
 export { FastOrderBook } from './fast-order-book.ts';
+export * as lots from './lots/index.ts';
 export { MarketEngine } from './market-engine.ts';
 export type {
   CancelOrderCommand,

@@ -1,0 +1,6 @@
+/** Cost-basis (lot) accounting: lots, FIFO/LIFO/HIFO disposals, realised and unrealised P&L, the tax report. */
+export * from './api.ts';
+export * from './csv.ts';
+export * from './lot-book.ts';
+export * from './tax-report.ts';
+export * from './valuation.ts';
