@@ -104,11 +104,25 @@ export class FuturesAccounts {
   async positions(accountId: string): Promise<FuturesPosition[]> {
     await this.core.state.loadWallets(this.db, [accountId]);
     await this.core.committed();
+    return this.positionViews(accountId);
+  }
+
+  private positionViews(accountId: string): FuturesPosition[] {
     const state = this.core.state;
     return state
       .positionsOf(accountId)
       .filter((p) => p.sizeLots !== 0)
       .map((p) => positionView(state, p, this.markOf, adlRanks(state, p.marketId, this.markOf).get(accountId) ?? 0));
+  }
+
+  /**
+   * The account view and its open positions read from one moment of the exchange's memory (no
+   * batch can commit between the two, as it could between account() and positions()).
+   */
+  async overview(accountId: string): Promise<{ account: FuturesAccount; positions: FuturesPosition[] }> {
+    await this.core.state.loadWallets(this.db, [accountId]);
+    await this.core.committed();
+    return { account: accountView(this.core.state, accountId, this.markOf), positions: this.positionViews(accountId) };
   }
 
   settings(accountId: string) {
