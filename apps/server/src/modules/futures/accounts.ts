@@ -125,6 +125,22 @@ export class FuturesAccounts {
     return { account: accountView(this.core.state, accountId, this.markOf), positions: this.positionViews(accountId) };
   }
 
+  /**
+   * The overview, with `read` run while the exchange's queue is held: nothing the exchange moves
+   * (a transfer from or to spot included) commits between the two. It stops the exchange for as
+   * long as `read` runs: a fallback for a read that must be exact, never the common path.
+   */
+  async overviewAlongside<T>(
+    accountId: string,
+    read: () => Promise<T>,
+  ): Promise<{ value: T; account: FuturesAccount; positions: FuturesPosition[] }> {
+    await this.core.state.loadWallets(this.db, [accountId]);
+    return this.core.inspect(async (state) => {
+      const value = await read();
+      return { value, account: accountView(state, accountId, this.markOf), positions: this.positionViews(accountId) };
+    });
+  }
+
   settings(accountId: string) {
     const state = this.core.state;
     return [...state.markets.values()].map((spec) => {

@@ -3,6 +3,7 @@ import type { AppContext, ModuleParts } from '../../context.ts';
 import type { FuturesExchange } from '../futures/index.ts';
 import type { BalanceCache } from '../ledger/balance-cache.ts';
 import type { Markets } from '../markets/index.ts';
+import { LedgerChanges } from './ledger-changes.ts';
 import { portfolioRoutes } from './routes.ts';
 import { type PortfolioDeps, portfolioSummary } from './service.ts';
 import { usdPriceLookup } from './valuation.ts';
@@ -21,8 +22,11 @@ export type Portfolio = ModuleParts & { summary(accountId: string): Promise<Port
 
 /** Portfolio: what an account owns across spot and futures, valued live in USD (docs/portfolio.md). */
 export function createPortfolio(context: AppContext, uses: PortfolioUses): Portfolio {
+  // Per server, subscribed to the ledger until the server closes (like the balance cache).
+  const changes = new LedgerChanges(context.db);
   const deps: PortfolioDeps = {
     balances: uses.balances,
+    changes,
     futures: uses.futures,
     prices: usdPriceLookup((pairId) => uses.markets.referenceDayQuote(pairId)),
     clock: context.clock,
@@ -30,5 +34,6 @@ export function createPortfolio(context: AppContext, uses: PortfolioUses): Portf
   return {
     summary: (accountId) => portfolioSummary(deps, accountId),
     routes: (scope) => portfolioRoutes(scope, context, deps),
+    stop: async () => changes.stop(),
   };
 }

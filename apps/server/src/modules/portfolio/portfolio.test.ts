@@ -270,6 +270,24 @@ describeEachDatabase(
       });
     });
 
+    it('never counts a transfer between spot and futures twice or not at all while it moves', async () => {
+      const dana = await user(server());
+      await fund(server(), dana.id, 'USD', '1000');
+      const transfer = (direction: string) =>
+        server().request('POST', '/v1/futures/transfers', { token: dana.token, body: { direction, amount: '10' } });
+      const moves: Promise<unknown>[] = [];
+      const reads: Promise<PortfolioSummary>[] = [];
+      for (let round = 0; round < 40; round++) {
+        moves.push(transfer('to_futures'), transfer('to_spot'));
+        reads.push(portfolio(server(), dana));
+      }
+      const [, totals] = await Promise.all([Promise.all(moves), Promise.all(reads)]);
+      expect(new Set(totals.map((summary) => summary.total_value))).toEqual(new Set(['1000']));
+      // (Read side by side, the two products showed 990 and 1,010 here: a transfer seen on one side only.)
+      const after = await portfolio(server(), dana);
+      expect([after.total_value, after.futures.equity]).toEqual(['1000', '0']);
+    });
+
     it('is documented at /docs with its response schema', async () => {
       const docs = await server().request('GET', '/docs/json');
       const paths = docs.body.paths as Record<string, Record<string, { responses: Record<string, unknown> }>>;

@@ -2,6 +2,7 @@ import type { FuturesAccount, FuturesPosition, PortfolioPosition, PortfolioSumma
 import { type Amount, add, compare, decimal, isZero, mul, sub, sum, zero } from '@platform/money';
 import type { FuturesExchange } from '../futures/index.ts';
 import type { BalanceCache } from '../ledger/balance-cache.ts';
+import type { LedgerChanges } from './ledger-changes.ts';
 import {
   byValue,
   distanceToLiquidation,
@@ -18,19 +19,18 @@ export type PortfolioDeps = {
   balances: Pick<BalanceCache, 'balances'>;
   futures: Pick<FuturesExchange, 'accounts' | 'markets'>;
   prices: PriceLookup;
+  /** The account's balance-change version, to tell whether a transfer crossed the two reads. */
+  changes: Pick<LedgerChanges, 'version'>;
   clock: () => Date;
 };
 
 /**
  * GET /v1/portfolio: the account's spot balances (the ledger's balance cache: one query on a miss,
- * none after) and its futures wallet and positions (the exchange's memory), valued at the live USD
- * reference prices. No fill, order or history table is read.
+ * none after) and its futures wallet and positions (the exchange's memory, read after them: see
+ * consistentRead), valued at the live USD reference prices. No fill, order or history table is read.
  */
 export async function portfolioSummary(deps: PortfolioDeps, accountId: string): Promise<PortfolioSummary> {
-  const [balances, overview] = await Promise.all([
-    deps.balances.balances(accountId),
-    deps.futures.accounts.overview(accountId),
-  ]);
+  const { balances, overview } = await consistentRead(deps, accountId);
   const holdings = balances
     .filter((row) => !isZero(add(decimal(row.available), decimal(row.locked))))
     .map((row) => valueHolding(row, deps.prices))
@@ -60,6 +60,31 @@ export async function portfolioSummary(deps: PortfolioDeps, accountId: string): 
     futures: { ...futures.block, share_percent: text(holdingShares[holdings.length]!) },
     timestamp: deps.clock().getTime(),
   };
+}
+
+/**
+ * Spot balances (the ledger) and the futures wallet (the exchange's memory) are two reads; a
+ * transfer between them must not be counted twice or not at all. Every transfer is a ledger write
+ * of the account's spot balance, announced as it commits (ledger-changes.ts), and an overview is
+ * taken only when everything the exchange decided is committed (and so announced). So when no
+ * write to the account's balances was announced from before the balances were read to after the
+ * overview, both saw the same transfers: whatever the overview holds committed before the balances
+ * were read, and whatever it lacks was decided after them. Otherwise the pair is read again, at
+ * most this many times; then the balances are read while the futures exchange's queue is held
+ * (one read at most; it pauses the exchange, so it is the fallback for accounts whose balances
+ * keep changing under the reads, never the common path).
+ */
+export const PORTFOLIO_OPTIMISTIC_READS = 3;
+
+async function consistentRead(deps: PortfolioDeps, accountId: string) {
+  for (let attempt = 0; attempt < PORTFOLIO_OPTIMISTIC_READS; attempt++) {
+    const before = deps.changes.version(accountId);
+    const balances = await deps.balances.balances(accountId);
+    const overview = await deps.futures.accounts.overview(accountId);
+    if (deps.changes.version(accountId) === before) return { balances, overview };
+  }
+  const held = await deps.futures.accounts.overviewAlongside(accountId, () => deps.balances.balances(accountId));
+  return { balances: held.value, overview: held };
 }
 
 const sumOf = (values: readonly (Amount | null)[]) => sum([zero(), ...values.filter((v) => v !== null)]);
