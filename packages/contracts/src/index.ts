@@ -10,6 +10,7 @@ export * from './languages.ts';
 export * from './markets.ts';
 export * from './notifications.ts';
 export * from './payments.ts';
+export * from './portfolio.ts';
 export * from './price-band.ts';
 export * from './search.ts';
 export * from './socket.ts';

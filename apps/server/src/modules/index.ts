@@ -13,6 +13,7 @@ import { BalanceCache } from './ledger/balance-cache.ts';
 import { createMarkets, type Markets } from './markets/index.ts';
 import { createNotifications, type Notifications } from './notifications/index.ts';
 import { createPayments, type Payments } from './payments/index.ts';
+import { createPortfolio, type Portfolio } from './portfolio/index.ts';
 import { providerModule } from './provider/routes.ts';
 import { createTrading, HOUSE_ACCOUNT_IDS, type Trading } from './trading/index.ts';
 import { createWallet } from './wallet/index.ts';
@@ -39,6 +40,7 @@ export type Services = {
   withdrawals: Withdrawals;
   conversions: ModuleParts;
   futures: Futures;
+  portfolio: Portfolio;
 };
 
 /** What the server holds of the ledger beside its functions: the balance cache its readers share. */
@@ -93,6 +95,7 @@ export async function composeModules(context: AppContext): Promise<Services> {
   });
   const conversions = createConversions(context, { markets, trading });
   const futures = await createFutures(context, { markets, insertNotifications: notifications.insert });
+  const portfolio = createPortfolio(context, { balances, markets, futures: futures.exchange });
   return {
     health,
     ledger,
@@ -112,6 +115,7 @@ export async function composeModules(context: AppContext): Promise<Services> {
     withdrawals,
     conversions,
     futures,
+    portfolio,
   };
 }
 
@@ -140,5 +144,6 @@ export function registrationOrder(services: Services): ModuleParts[] {
     services.withdrawals,
     services.conversions,
     services.futures,
+    services.portfolio,
   ];
 }

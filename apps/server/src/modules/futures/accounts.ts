@@ -104,11 +104,41 @@ export class FuturesAccounts {
   async positions(accountId: string): Promise<FuturesPosition[]> {
     await this.core.state.loadWallets(this.db, [accountId]);
     await this.core.committed();
+    return this.positionViews(accountId);
+  }
+
+  private positionViews(accountId: string): FuturesPosition[] {
     const state = this.core.state;
     return state
       .positionsOf(accountId)
       .filter((p) => p.sizeLots !== 0)
       .map((p) => positionView(state, p, this.markOf, adlRanks(state, p.marketId, this.markOf).get(accountId) ?? 0));
+  }
+
+  /**
+   * The account view and its open positions read from one moment of the exchange's memory (no
+   * batch can commit between the two, as it could between account() and positions()).
+   */
+  async overview(accountId: string): Promise<{ account: FuturesAccount; positions: FuturesPosition[] }> {
+    await this.core.state.loadWallets(this.db, [accountId]);
+    await this.core.committed();
+    return { account: accountView(this.core.state, accountId, this.markOf), positions: this.positionViews(accountId) };
+  }
+
+  /**
+   * The overview, with `read` run while the exchange's queue is held: nothing the exchange moves
+   * (a transfer from or to spot included) commits between the two. It stops the exchange for as
+   * long as `read` runs: a fallback for a read that must be exact, never the common path.
+   */
+  async overviewAlongside<T>(
+    accountId: string,
+    read: () => Promise<T>,
+  ): Promise<{ value: T; account: FuturesAccount; positions: FuturesPosition[] }> {
+    await this.core.state.loadWallets(this.db, [accountId]);
+    return this.core.inspect(async (state) => {
+      const value = await read();
+      return { value, account: accountView(state, accountId, this.markOf), positions: this.positionViews(accountId) };
+    });
   }
 
   settings(accountId: string) {

@@ -5,7 +5,7 @@ import { PairCatalogue } from './catalogue.ts';
 import { type FeedPair, MarketFeed } from './feed.ts';
 import { marketsRoutes } from './routes.ts';
 import { seedCatalogue, seedHistory } from './seed.ts';
-import { type ReferenceQuote, referenceQuote } from './service.ts';
+import { type ReferenceDayQuote, type ReferenceQuote, referenceDayQuote, referenceQuote } from './service.ts';
 import { MarketSnapshots } from './snapshots.ts';
 import type { SourceQuote } from './source-quotes.ts';
 import { createPriceSources, type PriceSources } from './sources.ts';
@@ -18,7 +18,7 @@ export {
 } from './candle-reads.ts';
 export type { PairCatalogue, PairChangeListener, PairRow } from './catalogue.ts';
 export type { MarketFeed } from './feed.ts';
-export { existingPairIds, latestPriceUpdate, type ReferenceQuote } from './service.ts';
+export { existingPairIds, latestPriceUpdate, type ReferenceDayQuote, type ReferenceQuote } from './service.ts';
 export type { MarketSnapshots } from './snapshots.ts';
 export type { SourceQuote } from './source-quotes.ts';
 
@@ -34,6 +34,8 @@ export type Markets = ModuleParts & {
   history: Promise<void>;
   /** The reference price of a pair (the sources', never a trade on our book) and when it was confirmed. */
   referenceQuote(pairId: string): ReferenceQuote | undefined;
+  /** The same reference price with the reference track's price 24 h ago (what the portfolio values with). */
+  referenceDayQuote(pairId: string): ReferenceDayQuote | undefined;
   /** Each configured source's latest USD quote of a coin, whatever its age (the simulator's too). */
   sourceQuotes(symbol: string): SourceQuote[];
 };
@@ -70,12 +72,18 @@ export async function createMarkets(context: AppContext): Promise<Markets> {
   const quotes = await feed.prime();
   const endPrices = new Map([...quotes.values()].map((quote) => [quote.symbol, quote.priceUsd]));
   let ownQuote: ((pairId: string) => ReferenceQuote | undefined) | null = null;
+  let ownDayQuote: ((pairId: string) => ReferenceDayQuote | undefined) | null = null;
   if (config.priceFeedEnabled) {
     sources.simulator.start();
     await feed.start();
     ownQuote = (pairId) => {
       const quote = feed.referenceQuote(pairId);
       return quote && { price: formatDecimal(quote.price), timestamp: quote.timestampMs };
+    };
+    ownDayQuote = (pairId) => {
+      const quote = ownQuote?.(pairId);
+      const open = feed.stats(pairId)?.open24h;
+      return quote && open && { ...quote, open24h: formatDecimal(open) };
     };
   }
 
@@ -108,6 +116,7 @@ export async function createMarkets(context: AppContext): Promise<Markets> {
     sources,
     history,
     referenceQuote: (pairId) => referenceQuote(ownQuote, pubsub, pairId),
+    referenceDayQuote: (pairId) => referenceDayQuote(ownDayQuote, pubsub, pairId),
     sourceQuotes: (symbol) => sources.quotes.quotes(symbol),
     routes: (scope) => marketsRoutes(scope, context, snapshots, candleReads),
     stop: async () => {

@@ -6,6 +6,7 @@ import {
   priceUpdateSchema,
   tradingPairSchema,
 } from '@platform/contracts';
+import { formatDecimal } from '@platform/money';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/harness.ts';
 import { existingPairIds, latestPriceUpdate } from './service.ts';
@@ -78,6 +79,17 @@ describeEachDatabase(
         is_active: true,
       });
       expect(response.body.find((pair: { id: string }) => pair.id === 'DOGE_USD').supported_by_provider).toBe(false);
+    });
+
+    it('offers the reference price with the reference track 24 h ago (what the portfolio values at)', () => {
+      const markets = server().services.markets;
+      // No await between the reads: the feed cannot move in between.
+      const day = markets.referenceDayQuote('BTC_USD');
+      const quote = markets.referenceQuote('BTC_USD');
+      const stats = markets.feed.stats('BTC_USD');
+      expect(quote).toBeDefined();
+      expect(day).toEqual({ ...quote, open24h: formatDecimal(stats!.open24h) });
+      expect(markets.referenceDayQuote('NOPE_USD')).toBeUndefined();
     });
 
     it('answers one pair, and 404 for an unknown one', async () => {

@@ -1,5 +1,5 @@
 import type { MarketStatistics, PriceUpdate, TradingPair } from '@platform/contracts';
-import { decimal, formatDecimal, toScale } from '@platform/money';
+import { decimal, formatDecimal, parseDecimal, sub, toScale } from '@platform/money';
 import type { Queryable } from '../../db/database.ts';
 import { fail, ok, type Result } from '../../lib/errors.ts';
 import type { PubSub } from '../../realtime/pubsub.ts';
@@ -40,6 +40,32 @@ export function referenceQuote(
   const published = latestPriceUpdate(pubsub, pairId);
   return published ? { price: published.price, timestamp: published.timestamp } : undefined;
 }
+
+/** A reference price with the reference track's price 24 h ago (its open), as decimal strings. */
+export type ReferenceDayQuote = ReferenceQuote & { open24h: string };
+
+/**
+ * The reference price and its price 24 h ago, from the same source as referenceQuote: the running
+ * feed's reference track (price and open), else the retained price.{PAIR} message, whose open is
+ * its price minus its 24 h change (the feed publishes change24h = price - open).
+ */
+export function referenceDayQuote(
+  own: ((pairId: string) => ReferenceDayQuote | undefined) | null,
+  pubsub: PubSub,
+  pairId: string,
+): ReferenceDayQuote | undefined {
+  const quote = own?.(pairId);
+  if (quote) return quote;
+  const published = latestPriceUpdate(pubsub, pairId);
+  if (!published) return undefined;
+  const price = parseDecimal(String(published.price), PUBLISHED_LIMITS);
+  const change = parseDecimal(String(published.change24h), { ...PUBLISHED_LIMITS, allowNegative: true });
+  if (!price.ok) return undefined;
+  const open = change.ok ? sub(price.value, change.value) : price.value;
+  return { price: published.price, open24h: formatDecimal(open), timestamp: published.timestamp };
+}
+
+const PUBLISHED_LIMITS = { maxScale: 30, maxIntegerDigits: 30 };
 
 export { PAIR_NOT_FOUND } from './catalogue.ts';
 

@@ -1,0 +1,39 @@
+import type { PortfolioSummary } from '@platform/contracts';
+import type { AppContext, ModuleParts } from '../../context.ts';
+import type { FuturesExchange } from '../futures/index.ts';
+import type { BalanceCache } from '../ledger/balance-cache.ts';
+import type { Markets } from '../markets/index.ts';
+import { LedgerChanges } from './ledger-changes.ts';
+import { portfolioRoutes } from './routes.ts';
+import { type PortfolioDeps, portfolioSummary } from './service.ts';
+import { usdPriceLookup } from './valuation.ts';
+
+export type PortfolioUses = {
+  /** The ledger's balance cache: the spot wallet's balances, available and locked. */
+  balances: BalanceCache;
+  /** The reference prices and their 24 h opens (the price sources', never a trade on our books). */
+  markets: Pick<Markets, 'referenceDayQuote'>;
+  /** The futures wallet and open positions, from the exchange's memory. */
+  futures: Pick<FuturesExchange, 'accounts' | 'markets'>;
+};
+
+/** What the portfolio offers: the summary of an account (the dashboard on / will read it too). */
+export type Portfolio = ModuleParts & { summary(accountId: string): Promise<PortfolioSummary> };
+
+/** Portfolio: what an account owns across spot and futures, valued live in USD (docs/portfolio.md). */
+export function createPortfolio(context: AppContext, uses: PortfolioUses): Portfolio {
+  // Per server, subscribed to the ledger until the server closes (like the balance cache).
+  const changes = new LedgerChanges(context.db);
+  const deps: PortfolioDeps = {
+    balances: uses.balances,
+    changes,
+    futures: uses.futures,
+    prices: usdPriceLookup((pairId) => uses.markets.referenceDayQuote(pairId)),
+    clock: context.clock,
+  };
+  return {
+    summary: (accountId) => portfolioSummary(deps, accountId),
+    routes: (scope) => portfolioRoutes(scope, context, deps),
+    stop: async () => changes.stop(),
+  };
+}
