@@ -105,3 +105,94 @@ export const portfolioSummarySchema = z.object({
   timestamp: z.number().int(),
 });
 export type PortfolioSummary = z.infer<typeof portfolioSummarySchema>;
+
+/**
+ * Cost basis from the ledger (issue 17 item 2 and the tax report of item 4; docs/portfolio.md
+ * "Lots from the ledger"): the account's lots per asset under the method the user picks, the
+ * realised gains of a tax year, and their CSV. USD values are exact to 10^-8 USD (the lot engine's
+ * unit), amounts exact at the ledger's 18 decimals; both as decimal strings, trailing zeros trimmed.
+ */
+export const LOT_METHOD_NAMES = ['fifo', 'lifo', 'hifo'] as const;
+export const lotMethodSchema = z.enum(LOT_METHOD_NAMES).default('fifo');
+export const LOT_ACQUISITION_KINDS = ['buy', 'conversion_in', 'deposit', 'transfer_in', 'other'] as const;
+export const LOT_DISPOSAL_KINDS = ['sell', 'conversion_out', 'withdrawal', 'transfer_out', 'fee', 'other'] as const;
+/** Tax years the reports accept (the lot engine's times: 1970..9999). */
+export const TAX_YEAR_MIN = 1970;
+export const TAX_YEAR_MAX = 9998;
+
+export const portfolioLotsQuerySchema = z.object({
+  asset: z.string().regex(/^[A-Z0-9]{1,20}$/, { error: 'must be a currency code such as BTC' }),
+  method: lotMethodSchema,
+});
+
+export const portfolioLotSchema = z.object({
+  lot_id: z.string(),
+  kind: z.enum(LOT_ACQUISITION_KINDS),
+  acquired_at: z.string(),
+  /** What the acquisition received, and what of it is still open. */
+  original_amount: decimalString,
+  amount: decimalString,
+  /** The open part's cost basis (USD), and per whole unit (rounded down). */
+  cost: decimalString,
+  cost_per_unit: decimalString,
+  /** At the live price; null without one. */
+  value: decimalString.nullable(),
+  unrealised_pnl: decimalString.nullable(),
+});
+
+export const portfolioLotsSchema = z.object({
+  asset: z.string(),
+  method: z.enum(LOT_METHOD_NAMES),
+  /** USD per unit now (the summary's price chain); null when no price is known. */
+  price: decimalString.nullable(),
+  lots: z.array(portfolioLotSchema),
+  totals: z.object({
+    amount: decimalString,
+    cost: decimalString,
+    /** Open cost per whole unit, rounded down; null when nothing is open. */
+    average_cost: decimalString.nullable(),
+    value: decimalString.nullable(),
+    unrealised_pnl: decimalString.nullable(),
+    /** Realised gain of every disposal so far (transfers out excluded: they realise nothing). */
+    realised_pnl: decimalString,
+    /** Disposed amount no recorded acquisition covered (counted at a zero cost basis). */
+    uncovered_amount: decimalString,
+  }),
+});
+export type PortfolioLots = z.infer<typeof portfolioLotsSchema>;
+
+export const portfolioTaxYearQuerySchema = z.object({
+  year: z.coerce.number().int().min(TAX_YEAR_MIN).max(TAX_YEAR_MAX),
+  method: lotMethodSchema,
+});
+
+export const portfolioRealisedRowSchema = z.object({
+  asset: z.string(),
+  disposal_id: z.string(),
+  disposal_kind: z.enum(LOT_DISPOSAL_KINDS),
+  /** null: the part of a disposal that no recorded acquisition covered (zero cost basis). */
+  lot_id: z.string().nullable(),
+  acquisition_kind: z.enum(LOT_ACQUISITION_KINDS).nullable(),
+  acquired_at: z.string().nullable(),
+  sold_at: z.string(),
+  amount: decimalString,
+  /** Gross proceeds, cost basis, fee and gain = proceeds - cost - fee (USD). */
+  proceeds: decimalString,
+  cost: decimalString,
+  fee: decimalString,
+  gain: decimalString,
+});
+
+export const portfolioRealisedSchema = z.object({
+  year: z.number().int(),
+  method: z.enum(LOT_METHOD_NAMES),
+  rows: z.array(portfolioRealisedRowSchema),
+  totals: z.object({
+    rows: z.number().int(),
+    proceeds: decimalString,
+    cost: decimalString,
+    fee: decimalString,
+    gain: decimalString,
+  }),
+});
+export type PortfolioRealised = z.infer<typeof portfolioRealisedSchema>;

@@ -95,7 +95,7 @@ export async function composeModules(context: AppContext): Promise<Services> {
   });
   const conversions = createConversions(context, { markets, trading });
   const futures = await createFutures(context, { markets, insertNotifications: notifications.insert });
-  const portfolio = createPortfolio(context, { balances, markets, futures: futures.exchange });
+  const portfolio = createPortfolio(context, { balances, markets, wallet, futures: futures.exchange });
   return {
     health,
     ledger,

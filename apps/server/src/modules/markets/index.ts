@@ -5,7 +5,13 @@ import { PairCatalogue } from './catalogue.ts';
 import { type FeedPair, MarketFeed } from './feed.ts';
 import { marketsRoutes } from './routes.ts';
 import { seedCatalogue, seedHistory } from './seed.ts';
-import { type ReferenceDayQuote, type ReferenceQuote, referenceDayQuote, referenceQuote } from './service.ts';
+import {
+  type ReferenceDayQuote,
+  type ReferenceQuote,
+  referenceDayQuote,
+  referenceQuote,
+  usdPriceAt,
+} from './service.ts';
 import { MarketSnapshots } from './snapshots.ts';
 import type { SourceQuote } from './source-quotes.ts';
 import { createPriceSources, type PriceSources } from './sources.ts';
@@ -38,6 +44,8 @@ export type Markets = ModuleParts & {
   referenceDayQuote(pairId: string): ReferenceDayQuote | undefined;
   /** Each configured source's latest USD quote of a coin, whatever its age (the simulator's too). */
   sourceQuotes(symbol: string): SourceQuote[];
+  /** The recorded USD price of a currency at a past moment (a stored candle's close), or null. */
+  usdPriceAt(currency: string, timeMs: number): Promise<string | null>;
 };
 
 /**
@@ -118,6 +126,7 @@ export async function createMarkets(context: AppContext): Promise<Markets> {
     referenceQuote: (pairId) => referenceQuote(ownQuote, pubsub, pairId),
     referenceDayQuote: (pairId) => referenceDayQuote(ownDayQuote, pubsub, pairId),
     sourceQuotes: (symbol) => sources.quotes.quotes(symbol),
+    usdPriceAt: (currency, timeMs) => usdPriceAt(db, currency, timeMs),
     routes: (scope) => marketsRoutes(scope, context, snapshots, candleReads),
     stop: async () => {
       closing = true;

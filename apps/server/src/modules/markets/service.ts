@@ -139,3 +139,24 @@ export function statisticsOf(feed: MarketFeed | undefined, pairId: string): Resu
     source: stats.source,
   });
 }
+
+/**
+ * The recorded USD price of a currency at a past moment: the close of the latest stored 1 m candle
+ * of its USD pair that opened at or before it, else the latest 1 d candle (history older than the
+ * minute candles kept); null when neither exists. The candles are the price sources' track (the
+ * feed's and the seeded history's), never a trade on our book. What the portfolio values a past
+ * deposit or a trade without a USD leg with (docs/portfolio.md "Lots from the ledger").
+ */
+export async function usdPriceAt(db: Queryable, currency: string, timeMs: number): Promise<string | null> {
+  const at = new Date(timeMs).toISOString();
+  for (const interval of ['1m', '1d']) {
+    const result = await db.query<{ close: string }>(
+      `SELECT close::text AS close FROM candles WHERE pair_id = $1 AND interval = $2 AND open_time <= $3
+       ORDER BY open_time DESC LIMIT 1`,
+      [`${currency}_USD`, interval, at],
+    );
+    const close = result.rows[0]?.close;
+    if (close !== undefined) return String(close);
+  }
+  return null;
+}

@@ -3,7 +3,10 @@ import type { AppContext, ModuleParts } from '../../context.ts';
 import type { FuturesExchange } from '../futures/index.ts';
 import type { BalanceCache } from '../ledger/balance-cache.ts';
 import type { Markets } from '../markets/index.ts';
+import type { Wallet } from '../wallet/index.ts';
 import { LedgerChanges } from './ledger-changes.ts';
+import { lotsRoutes } from './lots-routes.ts';
+import type { LotsDeps } from './lots-service.ts';
 import { portfolioRoutes } from './routes.ts';
 import { type PortfolioDeps, portfolioSummary } from './service.ts';
 import { usdPriceLookup } from './valuation.ts';
@@ -12,7 +15,9 @@ export type PortfolioUses = {
   /** The ledger's balance cache: the spot wallet's balances, available and locked. */
   balances: BalanceCache;
   /** The reference prices and their 24 h opens (the price sources', never a trade on our books). */
-  markets: Pick<Markets, 'referenceDayQuote'>;
+  markets: Pick<Markets, 'referenceDayQuote' | 'usdPriceAt'>;
+  /** The account's history of balance changes (the ledger's entries), for the lots. */
+  wallet: Pick<Wallet, 'movements'>;
   /** The futures wallet and open positions, from the exchange's memory. */
   futures: Pick<FuturesExchange, 'accounts' | 'markets'>;
 };
@@ -31,9 +36,17 @@ export function createPortfolio(context: AppContext, uses: PortfolioUses): Portf
     prices: usdPriceLookup((pairId) => uses.markets.referenceDayQuote(pairId)),
     clock: context.clock,
   };
+  const lotsDeps: LotsDeps = {
+    movements: (accountId) => uses.wallet.movements(accountId),
+    priceAt: (currency, timeMs) => uses.markets.usdPriceAt(currency, timeMs),
+    prices: deps.prices,
+  };
   return {
     summary: (accountId) => portfolioSummary(deps, accountId),
-    routes: (scope) => portfolioRoutes(scope, context, deps),
+    routes: (scope) => {
+      portfolioRoutes(scope, context, deps);
+      lotsRoutes(scope, context, lotsDeps);
+    },
     stop: async () => changes.stop(),
   };
 }

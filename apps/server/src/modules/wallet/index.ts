@@ -2,6 +2,7 @@ import type { PaymentGateway } from '../../adapters/payments/index.ts';
 import type { AppContext, ModuleParts } from '../../context.ts';
 import type { BalanceCache } from '../ledger/balance-cache.ts';
 import type { InsertNotifications } from '../notifications/index.ts';
+import { type AccountMovement, accountMovements } from './movements.ts';
 import { walletRoutes } from './routes.ts';
 import { TransferSettler, type WalletDeps } from './transfers.ts';
 
@@ -18,7 +19,14 @@ export type WalletUses = {
  * The custodial wallet: balances and history from the ledger, and transfers between users. A
  * transfer held before a restart is settled when the server is ready.
  */
-export function createWallet(context: AppContext, { gateway, balances, insertNotifications }: WalletUses): ModuleParts {
+export type { AccountMovement } from './movements.ts';
+
+/** What the wallet offers: its routes, and the account's history of balance changes (the portfolio's lots). */
+export type Wallet = ModuleParts & {
+  movements(accountId: string): Promise<AccountMovement[]>;
+};
+
+export function createWallet(context: AppContext, { gateway, balances, insertNotifications }: WalletUses): Wallet {
   const deps: WalletDeps = {
     db: context.db,
     pubsub: context.pubsub,
@@ -33,5 +41,6 @@ export function createWallet(context: AppContext, { gateway, balances, insertNot
     routes: (scope) => walletRoutes(scope, context, deps, settler, fees),
     start: () => settler.kick(),
     stop: () => settler.stop(),
+    movements: (accountId) => accountMovements(context.db, accountId),
   };
 }
