@@ -1,6 +1,6 @@
 import { REFERENCE_PRICES_USD } from '@platform/contracts';
 import { lots } from '@platform/engine';
-import { type Amount, abs, isNegative, mulToScale, parseDecimal, toScale } from '@platform/money';
+import { type Amount, abs, isNegative, mulToScale, negate, parseDecimal, toScale } from '@platform/money';
 import type { AccountMovement } from '../wallet/index.ts';
 
 /**
@@ -34,10 +34,12 @@ const DISPOSAL_KINDS: Record<string, lots.DisposalKind> = {
   transfer: 'transfer_out',
 };
 
+/** A signed ledger sum (parseDecimal reads magnitudes only). */
 function ledgerAmount(text: string): Amount {
-  const parsed = parseDecimal(text, { maxScale: LOT_ASSET_SCALE, maxIntegerDigits: 38 });
+  const negative = text.startsWith('-');
+  const parsed = parseDecimal(negative ? text.slice(1) : text, { maxScale: LOT_ASSET_SCALE, maxIntegerDigits: 38 });
   if (!parsed.ok) throw new Error(`ledger amount out of range: ${text}`);
-  return parsed.value;
+  return negative ? negate(parsed.value) : parsed.value;
 }
 
 /** Movements (in the ledger's order) grouped by entry; a time earlier than the entry before is raised to it. */
