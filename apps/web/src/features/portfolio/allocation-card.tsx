@@ -2,7 +2,6 @@ import type { PortfolioSummary } from '@platform/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Segmented } from '../../components/ui/segmented.tsx';
-import { CoinIcon } from '../markets/coin-icon.tsx';
 import { type DonutSlice, donutSlices, formatShare, formatUsdValue, OTHER_SLICE_KEY } from './portfolio-model.ts';
 
 const VIEWS = ['asset', 'product'] as const;
@@ -59,7 +58,6 @@ export function AllocationCard({ summary }: { summary: PortfolioSummary }) {
           {slices.map((slice, index) => (
             <li key={slice.key} data-testid={`portfolio-legend-${slice.key}`}>
               <span className="pf-swatch" style={{ background: sliceColour(slice, index) }} aria-hidden="true" />
-              {view === 'asset' && slice.key !== OTHER_SLICE_KEY ? <CoinIcon symbol={slice.key} size={20} /> : null}
               <span className="pf-legend-name">{name(slice.key)}</span>
               <span className="pf-legend-share tabular">{formatShare(slice.sharePercent)}</span>
               <span className="pf-legend-value tabular muted">{formatUsdValue(slice.value)}</span>
