@@ -8,6 +8,7 @@ import '../i18n/i18n.ts';
 import { undoAllCancels } from '../features/orders/pending-cancels.ts';
 import { futuresTexts } from '../i18n/locales/en-futures.ts';
 import { historyTexts } from '../i18n/locales/en-history.ts';
+import { portfolioTexts } from '../i18n/locales/en-portfolio.ts';
 import { settingsTexts } from '../i18n/locales/en-settings.ts';
 import { tradeTexts } from '../i18n/locales/en-trade.ts';
 import { tradeMarketTexts } from '../i18n/locales/en-trade-market.ts';
@@ -28,6 +29,7 @@ addScreenTexts({
   history: historyTexts,
   futures: futuresTexts,
   settings: settingsTexts,
+  portfolio: portfolioTexts,
 });
 
 // jsdom has no matchMedia; react-hot-toast asks it about reduced motion. Every query is false.

@@ -10,6 +10,7 @@ import {
 import type { futuresTexts } from './en-futures.ts';
 import type { historyTexts } from './en-history.ts';
 import { notificationCentreTexts } from './en-notifications.ts';
+import type { portfolioTexts } from './en-portfolio.ts';
 import type { settingsTexts } from './en-settings.ts';
 import type { tradeTexts } from './en-trade.ts';
 import type { tradeMarketTexts } from './en-trade-market.ts';
@@ -448,4 +449,5 @@ export interface ScreenTexts {
   history: typeof historyTexts;
   futures: typeof futuresTexts;
   settings: typeof settingsTexts;
+  portfolio: typeof portfolioTexts;
 }

@@ -1,0 +1,8 @@
+import { portfolioSummarySchema } from '@platform/contracts';
+import { apiClient } from './http.ts';
+
+/** The portfolio calls of issue 17 (docs/portfolio.md). Every answer is parsed with the contract's schema. */
+export const portfolioApi = {
+  /** The signed-in account's holdings, futures equity and allocation, valued in USD now. */
+  summary: () => apiClient.request('/v1/portfolio', { schema: portfolioSummarySchema }),
+};
