@@ -10,6 +10,9 @@ describe('accounts and sign-in in the browser', () => {
     const page = await browser.newContext();
     const identity = newIdentity();
     await page.goto('/');
+    // The home page finishes loading its code first: a late chunk re-rendering the shell could reset
+    // the modal while the test types (seen once on a loaded CI machine).
+    await page.waitForLoadState('networkidle');
     await page.getByTestId('login-button').click();
     await page.getByTestId('register-link').click();
     const modal = page.getByTestId('register-modal');
