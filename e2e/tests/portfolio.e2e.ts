@@ -50,7 +50,11 @@ describe('portfolio: a funded account that bought BTC sees what the API says', (
       if (new URL(response.url()).pathname !== '/v1/portfolio' || !response.ok()) return;
       lastRead = (await response.json()) as Summary;
     });
-    await signIn(page, identity, '/portfolio');
+    // Signed in on the home page, then to /portfolio through the sidebar (opened signed out, the
+    // guarded page raises its own login modal over the top bar's button).
+    await signIn(page, identity);
+    await page.getByTestId('sidebar').getByRole('link', { name: 'Portfolio' }).click();
+    await expect.poll(() => page.url()).toContain('/portfolio');
     await expect.poll(() => page.getByTestId('portfolio-total').isVisible()).toBe(true);
     await expect
       .poll(async () => {
