@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { pairSymbol } from '../../lib/format.ts';
 import { useAppStore } from '../../state/app-store.ts';
 import { usePreferences } from '../../state/preferences-store.ts';
+import { HomePortfolio } from './home-portfolio.tsx';
 import { MarketOverview } from './market-overview.tsx';
 
 export function Component() {
@@ -17,8 +18,8 @@ export function Component() {
   const highlights = [
     { icon: ChartCandlestick, text: t('pages.home.highlights.spot'), soon: false },
     { icon: Wallet, text: t('pages.home.highlights.wallet'), soon: false },
-    // Not open yet: said so, so that nobody signs up for them today.
-    { icon: Gauge, text: t('pages.home.highlights.futures', { leverage: MAX_FUTURES_LEVERAGE }), soon: true },
+    // Not open yet: said so, so that nobody signs up for it today.
+    { icon: Gauge, text: t('pages.home.highlights.futures', { leverage: MAX_FUTURES_LEVERAGE }), soon: false },
     { icon: Users, text: t('pages.home.highlights.social'), soon: true },
   ];
   return (
@@ -58,6 +59,7 @@ export function Component() {
           ))}
         </ul>
       </section>
+      {isAuthenticated ? <HomePortfolio /> : null}
       <MarketOverview />
     </div>
   );

@@ -336,6 +336,16 @@ export const en = {
     noFavourites: 'Star markets on the Markets page to follow them here.',
     inviteTitle: 'Create a free account',
     inviteBody: 'Keep a watchlist on every device, trade spot markets and hold a multi-currency wallet.',
+    portfolio: {
+      title: 'Your portfolio',
+      open: 'Portfolio',
+      change: '24h',
+      futures: 'Futures',
+      empty: 'Nothing here yet. Deposit to start trading.',
+      deposit: 'Deposit',
+      loadFailed: 'Your portfolio could not be loaded.',
+      retry: 'Try again',
+    },
   },
   watchlist: {
     storedOnAccount: 'The markets you follow, saved to your account.',
