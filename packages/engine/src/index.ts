@@ -22,6 +22,7 @@ export type {
 } from './market-types.ts';
 export type { OrderBook } from './order-book.ts';
 export * as perp from './perp/index.ts';
+export { stopTriggered, withinPriceBand } from './price-rules.ts';
 export type { OrderBookOptions } from './reference-order-book.ts';
 export { ReferenceOrderBook } from './reference-order-book.ts';
 export { fnv1a64, serialiseSnapshot, snapshotHash } from './state-hash.ts';

@@ -14,6 +14,7 @@ import type {
 } from './market-types.ts';
 import type { OrderBook } from './order-book.ts';
 import { isPositiveUnits } from './place-command.ts';
+import { stopTriggered, withinPriceBand } from './price-rules.ts';
 import { fnv1a64, serialiseSnapshot } from './state-hash.ts';
 import {
   type BookDepth,
@@ -339,10 +340,7 @@ export class MarketEngine {
   }
 
   private inBand(priceTicks: number, referencePriceTicks: number | null): boolean {
-    if (referencePriceTicks === null) return true;
-    const distance = BigInt(priceTicks) - BigInt(referencePriceTicks);
-    const magnitude = distance < 0n ? -distance : distance;
-    return magnitude * BPS_PER_UNIT <= BigInt(referencePriceTicks) * BigInt(this.rules.priceBandBps);
+    return withinPriceBand(priceTicks, referencePriceTicks, this.rules.priceBandBps);
   }
 
   private wouldCross(side: Side, priceTicks: number): boolean {
@@ -734,14 +732,14 @@ function checkOcoLegs(
   return null;
 }
 
-/**
- * Stops (and an oco's stop leg) trigger when the price moves against the position: a sell on a fall
- * to the stop, a buy on a rise. Take-profit orders trigger on the favourable move instead.
- */
+/** Stops (and an oco's stop leg) trigger on the move against the position; take-profits on the favourable one. */
 function triggerHolds(type: MarketOrderType, side: Side, stopPriceTicks: number, lastTradePriceTicks: number): boolean {
-  const takeProfit = type === 'take_profit' || type === 'take_profit_limit';
-  const onFall = (side === 'sell') !== takeProfit;
-  return onFall ? lastTradePriceTicks <= stopPriceTicks : lastTradePriceTicks >= stopPriceTicks;
+  return stopTriggered(
+    type === 'take_profit' || type === 'take_profit_limit',
+    side,
+    stopPriceTicks,
+    lastTradePriceTicks,
+  );
 }
 
 /** The limit price a triggered order trades at, or null for a market order. */

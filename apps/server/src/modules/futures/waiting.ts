@@ -1,5 +1,5 @@
 import type { FuturesOrderType } from '@platform/contracts';
-import type { MarketEngine } from '@platform/engine';
+import { type MarketEngine, stopTriggered, withinPriceBand } from '@platform/engine';
 import type { FuturesMarketSpec } from './markets.ts';
 import type { FuturesOrderState } from './types.ts';
 
@@ -17,26 +17,14 @@ export const waits = (order: Pick<FuturesOrderState, 'type' | 'triggered'>) =>
 
 const isTakeProfit = (type: FuturesOrderType) => type === 'take_profit_market' || type === 'take_profit_limit';
 
-/**
- * The book's rule (packages/engine market-engine.ts triggerHolds): stops trigger on the move against
- * a position (a sell on a fall to the stop, a buy on a rise), take-profits on the favourable move.
- */
+/** The book's rule (packages/engine price-rules.ts), with the futures order types' names. */
 export function triggerHolds(
   type: FuturesOrderType,
   side: 'buy' | 'sell',
   stopTicks: number,
   lastTradeTicks: number,
 ): boolean {
-  const onFall = (side === 'sell') !== isTakeProfit(type);
-  return onFall ? lastTradeTicks <= stopTicks : lastTradeTicks >= stopTicks;
-}
-
-/** Whether `priceTicks` lies within the price band around the reference (none: no band), as the book measures it. */
-export function inBand(priceTicks: number, referenceTicks: number | null, bandBps: number): boolean {
-  if (referenceTicks === null) return true;
-  const distance = BigInt(priceTicks) - BigInt(referenceTicks);
-  const magnitude = distance < 0n ? -distance : distance;
-  return magnitude * 10_000n <= BigInt(referenceTicks) * BigInt(bandBps);
+  return stopTriggered(isTakeProfit(type), side, stopTicks, lastTradeTicks);
 }
 
 export type WaitRejection =
@@ -69,7 +57,7 @@ export function waitRejection(
   if (changes.quantity && order.quantityLots > spec.maxLots) return 'quantity_above_maximum';
   const moved = [changes.price ? order.priceTicks : null, changes.stop ? order.stopTicks : null];
   for (const price of moved) {
-    if (price !== null && !inBand(price, input.markTicks, input.bandBps)) return 'price_outside_band';
+    if (price !== null && !withinPriceBand(price, input.markTicks, input.bandBps)) return 'price_outside_band';
   }
   const market = engine.lastTradePrice() ?? input.markTicks;
   if (changes.stop && order.stopTicks !== null && market !== null) {
