@@ -1,12 +1,13 @@
 -- A copy, for the analytics branch's tests, of the snapshots table another branch creates as
 -- migration 0024 (one of the two is kept at merge). Analytics reads the daily rows: TWR and drawdown.
+-- granularity is 'hour' or 'day'; net_flow is USD in minus out since the previous snapshot of that granularity.
 CREATE TABLE portfolio_snapshots (
-  account_id uuid NOT NULL,
-  granularity text NOT NULL CHECK (granularity IN ('hour', 'day')),
-  at timestamptz NOT NULL,
-  total_value numeric NOT NULL,
-  spot_value numeric NOT NULL,
-  futures_equity numeric NOT NULL,
-  net_flow numeric NOT NULL,
+  account_id uuid,
+  granularity text,
+  at timestamptz,
+  total_value numeric,
+  spot_value numeric,
+  futures_equity numeric,
+  net_flow numeric,
   PRIMARY KEY (account_id, granularity, at)
 );
