@@ -234,6 +234,20 @@ describeEachDatabase(
       }
     });
 
+    it('many reads at once all answer the same figures', async () => {
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, (_, index) =>
+          get(people.alice, index % 2 ? '/v1/analytics?source=manual' : `/v1/accounts/${people.alice.id}/analytics`),
+        ),
+      );
+      expect(new Set(answers.map((answer) => answer.status))).toEqual(new Set([200]));
+      const figures = answers.map((answer) => {
+        const { source: _source, ...rest } = answer.body as Analytics;
+        return JSON.stringify(rest);
+      });
+      expect(new Set(figures).size).toBe(1);
+    });
+
     it('is documented at /docs with its response schema', async () => {
       const docs = await server().request('GET', '/docs/json');
       const paths = docs.body.paths as Record<string, Record<string, { responses: Record<string, unknown> }>>;

@@ -91,7 +91,7 @@ export function AnalyticsScreen() {
         />
       ) : null}
       {analytics.data ? (
-        <AnalyticsBody analytics={analytics.data} range={period.range} />
+        <AnalyticsBody analytics={analytics.data} />
       ) : analytics.isError ? (
         <div className="wallet-empty an-state" role="alert" data-testid="analytics-error">
           <p>{errorMessage(analytics.error, t, 'analytics.failed')}</p>
@@ -146,17 +146,13 @@ function CustomPeriod({ initial, onApply }: { initial: PeriodRange; onApply: (ra
   );
 }
 
-function AnalyticsBody({ analytics, range }: { analytics: Analytics; range: PeriodRange }) {
+function AnalyticsBody({ analytics }: { analytics: Analytics }) {
   if (isEmptyAnalytics(analytics)) return <EmptyAnalytics />;
   return (
     <>
       <StatTiles analytics={analytics} />
       <EquityCard analytics={analytics} />
-      <PnlCalendar
-        range={{ from: analytics.period.from, to: analytics.period.to }}
-        days={analytics.pnl_by_day}
-        key={range.from + range.to}
-      />
+      <PnlCalendar range={{ from: analytics.period.from, to: analytics.period.to }} days={analytics.pnl_by_day} />
       <div className="an-grid">
         <AssetBarsCard rows={analytics.pnl_by_asset} />
         <TradesCard analytics={analytics} />
