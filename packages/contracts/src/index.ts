@@ -1,4 +1,5 @@
 export * from './account-security.ts';
+export * from './analytics.ts';
 export * from './auth.ts';
 export * from './coins.ts';
 export * from './constants.ts';

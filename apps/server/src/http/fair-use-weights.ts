@@ -93,6 +93,14 @@ export const ROUTE_COSTS: Readonly<Record<string, RouteCost>> = {
   'GET /v1/accounts/:id/trades/history': { weight: accountList, reason: LIST_REASON },
   'GET /v1/accounts/:id/orders/statistics': { weight: 10, reason: 'aggregates over every order of the account' },
   'GET /v1/accounts/:id/trading/statistics': { weight: 10, reason: 'aggregates over every trade of the account' },
+  'GET /v1/analytics': {
+    weight: 20,
+    reason: 'the period’s fills, funding and snapshots, and the lots over the account’s whole ledger history',
+  },
+  'GET /v1/accounts/:id/analytics': {
+    weight: 20,
+    reason: 'the period’s fills, funding and snapshots, and the lots over the account’s whole ledger history',
+  },
   'GET /v1/triple-a/trade/orders/history': { weight: 5, reason: 'a database page of closed orders' },
   'GET /v1/wallet/transactions': { weight: 5, reason: 'a database page of ledger entries' },
   'GET /api/v1/wallet/transfers/history': { weight: 5, reason: 'a database page of transfers' },

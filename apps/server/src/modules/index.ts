@@ -4,6 +4,7 @@ import { realtimeModule } from '../realtime/routes.ts';
 import { type Accounts, createAccounts } from './accounts/index.ts';
 import { adminSimulatorRoutes } from './admin/simulator.ts';
 import { adminTradingPairsRoutes } from './admin/trading-pairs.ts';
+import { createAnalytics } from './analytics/index.ts';
 import { createAuth } from './auth/index.ts';
 import { createConversions } from './conversions/index.ts';
 import { createFutures, type Futures } from './futures/index.ts';
@@ -41,6 +42,7 @@ export type Services = {
   conversions: ModuleParts;
   futures: Futures;
   portfolio: Portfolio;
+  analytics: ModuleParts;
 };
 
 /** What the server holds of the ledger beside its functions: the balance cache its readers share. */
@@ -96,6 +98,7 @@ export async function composeModules(context: AppContext): Promise<Services> {
   const conversions = createConversions(context, { markets, trading });
   const futures = await createFutures(context, { markets, insertNotifications: notifications.insert });
   const portfolio = createPortfolio(context, { balances, markets, wallet, futures: futures.exchange });
+  const analytics = createAnalytics(context, { trading, futures: futures.history, portfolio, markets });
   return {
     health,
     ledger,
@@ -116,6 +119,7 @@ export async function composeModules(context: AppContext): Promise<Services> {
     conversions,
     futures,
     portfolio,
+    analytics,
   };
 }
 
@@ -145,5 +149,6 @@ export function registrationOrder(services: Services): ModuleParts[] {
     services.conversions,
     services.futures,
     services.portfolio,
+    services.analytics,
   ];
 }

@@ -56,6 +56,8 @@ vi.mock('lightweight-charts', () => {
     TickMarkType: { Year: 0, Month: 1, DayOfMonth: 2, Time: 3, TimeWithSeconds: 4 },
     CandlestickSeries: 'Candlestick',
     HistogramSeries: 'Histogram',
+    LineSeries: 'Line',
+    AreaSeries: 'Area',
     createChart: () => ({
       addSeries: series,
       priceScale: () => ({ applyOptions: () => {} }),

@@ -11,6 +11,7 @@ import { batchNotifier, MarginCalls, marginCallRatio } from './margin-calls.ts';
 import { type FuturesMarketSpec, futuresMarketSpecs } from './markets.ts';
 import { indexSourcesFromPriceSources } from './marks.ts';
 import { Publisher } from './publish.ts';
+import { type PeriodFill, type PeriodIncome, periodFills, periodIncome } from './reads.ts';
 import { checkReplay, type ReplayCheck } from './replay.ts';
 import type { MarkOf } from './risk.ts';
 import { futuresRoutes } from './routes/index.ts';
@@ -22,6 +23,7 @@ import { ticksOfText } from './units.ts';
 import { createFuturesWorkers, type FuturesWorkers } from './workers.ts';
 
 export { accountFuturesOrdersTopic, accountPositionsTopic } from './publish.ts';
+export type { PeriodFill, PeriodIncome } from './reads.ts';
 export type { FuturesMarkSource } from './types.ts';
 
 /** What other parts of the server (marks, funding timer, market makers) use of the futures exchange. */
@@ -48,7 +50,14 @@ export interface FuturesExchange {
   checkReplay(): Promise<ReplayCheck & { memory: string }>;
 }
 
-export type Futures = ModuleParts & { exchange: FuturesExchange; workers: FuturesWorkers };
+/** Committed history of one account over a period (analytics reads it; docs/analytics.md). */
+export type FuturesHistory = {
+  fills(accountId: string, fromMs: number, toMs: number): Promise<PeriodFill[]>;
+  /** Income rows of one type (funding, ...), signed: positive is received. */
+  income(accountId: string, type: string, fromMs: number, toMs: number): Promise<PeriodIncome[]>;
+};
+
+export type Futures = ModuleParts & { exchange: FuturesExchange; workers: FuturesWorkers; history: FuturesHistory };
 
 export type FuturesUses = {
   markets: Pick<Markets, 'referenceQuote' | 'sourceQuotes'>;
@@ -133,6 +142,10 @@ export async function createFutures(context: AppContext, uses: FuturesUses): Pro
   return {
     exchange,
     workers: running,
+    history: {
+      fills: (accountId, fromMs, toMs) => periodFills(db, accountId, fromMs, toMs),
+      income: (accountId, type, fromMs, toMs) => periodIncome(db, accountId, type, fromMs, toMs),
+    },
     routes: (scope) => futuresRoutes(scope, context, { exchange, core, candles, uses: { ...uses, marks } }),
     start: async () => {
       await running.start();

@@ -193,3 +193,58 @@ export async function marketTrades(db: Queryable, market: string, limit: number)
     timestamp: new Date(r.executed_at).getTime(),
   }));
 }
+
+/** One futures fill of a period, for analytics: exact decimal texts, time in epoch ms. */
+export type PeriodFill = {
+  id: string;
+  market: string;
+  side: 'buy' | 'sell';
+  price: string;
+  quantity: string;
+  fee: string;
+  realisedPnl: string;
+  timeMs: number;
+};
+
+/** One futures income row of a period (funding, ...), signed: positive is received. */
+export type PeriodIncome = { id: string; type: string; market: string | null; amount: string; timeMs: number };
+
+/** The account's fills executed in [fromMs, toMs), oldest first (analytics reads whole periods, not pages). */
+export async function periodFills(db: Queryable, accountId: string, fromMs: number, toMs: number) {
+  const rows = await db.query<Record<string, string> & { executed_at: Date }>(
+    `SELECT id, market_id, side, price::text AS price, quantity::text AS quantity, fee::text AS fee,
+       realised_pnl::text AS realised_pnl, executed_at FROM futures_fills
+     WHERE account_id = $1 AND executed_at >= $2 AND executed_at < $3 ORDER BY executed_at, id`,
+    [accountId, new Date(fromMs).toISOString(), new Date(toMs).toISOString()],
+  );
+  return rows.rows.map(
+    (r): PeriodFill => ({
+      id: r.id!,
+      market: r.market_id!,
+      side: r.side as 'buy' | 'sell',
+      price: canonical(r.price!),
+      quantity: canonical(r.quantity!),
+      fee: canonical(r.fee!),
+      realisedPnl: canonical(r.realised_pnl!),
+      timeMs: new Date(r.executed_at).getTime(),
+    }),
+  );
+}
+
+/** The account's income rows of one type recorded in [fromMs, toMs), oldest first. */
+export async function periodIncome(db: Queryable, accountId: string, type: string, fromMs: number, toMs: number) {
+  const rows = await db.query<{ id: string; type: string; market_id: string | null; amount: string; created_at: Date }>(
+    `SELECT id::text AS id, type, market_id, amount::text AS amount, created_at FROM futures_income
+     WHERE account_id = $1 AND type = $2 AND created_at >= $3 AND created_at < $4 ORDER BY id`,
+    [accountId, type, new Date(fromMs).toISOString(), new Date(toMs).toISOString()],
+  );
+  return rows.rows.map(
+    (r): PeriodIncome => ({
+      id: r.id,
+      type: r.type,
+      market: r.market_id,
+      amount: canonical(r.amount),
+      timeMs: new Date(r.created_at).getTime(),
+    }),
+  );
+}

@@ -1,4 +1,5 @@
 import type { PortfolioSummary } from '@platform/contracts';
+import type { lots } from '@platform/engine';
 import type { AppContext, ModuleParts } from '../../context.ts';
 import type { FuturesExchange } from '../futures/index.ts';
 import type { BalanceCache } from '../ledger/balance-cache.ts';
@@ -6,7 +7,7 @@ import type { Markets } from '../markets/index.ts';
 import type { Wallet } from '../wallet/index.ts';
 import { LedgerChanges } from './ledger-changes.ts';
 import { lotsRoutes } from './lots-routes.ts';
-import type { LotsDeps } from './lots-service.ts';
+import { accountLots, type LotsDeps } from './lots-service.ts';
 import { portfolioRoutes } from './routes.ts';
 import { type PortfolioDeps, portfolioSummary } from './service.ts';
 import { usdPriceLookup } from './valuation.ts';
@@ -23,7 +24,11 @@ export type PortfolioUses = {
 };
 
 /** What the portfolio offers: the summary of an account (the dashboard on / will read it too). */
-export type Portfolio = ModuleParts & { summary(accountId: string): Promise<PortfolioSummary> };
+export type Portfolio = ModuleParts & {
+  summary(accountId: string): Promise<PortfolioSummary>;
+  /** Every asset's lots and realised rows under a method, from the account's whole ledger history (analytics). */
+  lots(accountId: string, method: lots.LotMethod): Promise<lots.LotResult[]>;
+};
 
 /** Portfolio: what an account owns across spot and futures, valued live in USD (docs/portfolio.md). */
 export function createPortfolio(context: AppContext, uses: PortfolioUses): Portfolio {
@@ -43,6 +48,7 @@ export function createPortfolio(context: AppContext, uses: PortfolioUses): Portf
   };
   return {
     summary: (accountId) => portfolioSummary(deps, accountId),
+    lots: (accountId, method) => accountLots(lotsDeps, accountId, method, true),
     routes: (scope) => {
       portfolioRoutes(scope, context, deps);
       lotsRoutes(scope, context, lotsDeps);

@@ -14,7 +14,7 @@ import { OrderCache } from './order-cache.ts';
 import { toOrderView } from './order-state.ts';
 import { type PairRow, type PairSpec, pairSpecFromRow, tradableOf } from './pair-spec.ts';
 import { tradingRoutes } from './routes/index.ts';
-import { type TradeRow, type TradingDeps, tradeView } from './service.ts';
+import { type PeriodTrade, periodTrades, type TradeRow, type TradingDeps, tradeView } from './service.ts';
 import type { WriteJob, WriterHook } from './writer.ts';
 
 export { Exchange } from './exchange.ts';
@@ -26,7 +26,12 @@ export const accountBalancesTopic = (accountId: string) => `account.${accountId}
 export { HOUSE_ACCOUNT_IDS } from './house-accounts.ts';
 
 /** The running exchange and what trades on it (the routes, the bots, the conversions desk's view). */
-export type Trading = ModuleParts & TradingDeps;
+export type Trading = ModuleParts &
+  TradingDeps & {
+    /** The account's spot fills executed in [fromMs, toMs), oldest first (analytics). */
+    periodTrades(accountId: string, fromMs: number, toMs: number): Promise<PeriodTrade[]>;
+  };
+export type { PeriodTrade } from './service.ts';
 
 /** What trading uses of the other modules. */
 export type TradingUses = {
@@ -117,6 +122,7 @@ export async function createTrading(
   let botsStarted: Promise<void> = Promise.resolve();
   return {
     ...deps,
+    periodTrades: (accountId, fromMs, toMs) => periodTrades(deps, accountId, fromMs, toMs),
     routes: (scope) => tradingRoutes(scope, context, deps),
     start: () => {
       botsStarted = (async () => {

@@ -615,10 +615,30 @@ async function listOrdersFromDatabase(deps: TradingDeps, accountId: string, quer
   return { orders, pagination: { page: query.page, limit: query.limit, total: Number(total.rows[0]?.count ?? 0) } };
 }
 
-export async function orderStatistics(deps: TradingDeps, accountId: string) {
+/** An optional time range [fromMs, toMs) of the statistics reads; an end left out is unbounded. */
+export type TimeRange = { fromMs?: number | undefined; toMs?: number | undefined };
+
+/** The SQL condition and parameters of a range on one time column, parameters numbered after `offset`. */
+function rangeCondition(column: string, range: TimeRange, offset: number): { sql: string; params: string[] } {
+  const params: string[] = [];
+  let sql = '';
+  if (range.fromMs !== undefined) {
+    params.push(new Date(range.fromMs).toISOString());
+    sql += ` AND ${column} >= $${offset + params.length}`;
+  }
+  if (range.toMs !== undefined) {
+    params.push(new Date(range.toMs).toISOString());
+    sql += ` AND ${column} < $${offset + params.length}`;
+  }
+  return { sql, params };
+}
+
+/** Orders created in the range (all of the account's orders without one). */
+export async function orderStatistics(deps: TradingDeps, accountId: string, range: TimeRange = {}) {
+  const period = rangeCondition('created_at', range, 1);
   const rows = await deps.db.query<{ status: string; side: string; type: string; count: bigint | string }>(
-    'SELECT status, side, type, count(*) AS count FROM orders WHERE account_id = $1 GROUP BY status, side, type',
-    [accountId],
+    `SELECT status, side, type, count(*) AS count FROM orders WHERE account_id = $1${period.sql} GROUP BY status, side, type`,
+    [accountId, ...period.params],
   );
   const byStatus: Record<string, number> = {};
   const byType: Record<string, number> = {};
@@ -739,10 +759,12 @@ export async function listAccountTrades(
   };
 }
 
-export async function tradingStatistics(deps: TradingDeps, accountId: string) {
+/** Fills executed in the range (all of the account's fills without one). */
+export async function tradingStatistics(deps: TradingDeps, accountId: string, range: TimeRange = {}) {
+  const period = rangeCondition('executed_at', range, 1);
   const rows = await deps.db.query<TradeRow>(
-    'SELECT * FROM trades WHERE maker_account_id = $1 OR taker_account_id = $1',
-    [accountId],
+    `SELECT * FROM trades WHERE (maker_account_id = $1 OR taker_account_id = $1)${period.sql}`,
+    [accountId, ...period.params],
   );
   const volume = new Map<string, bigint>();
   const fees = new Map<string, bigint>();
@@ -775,6 +797,29 @@ export async function tradingStatistics(deps: TradingDeps, accountId: string) {
     first_trade_at: first,
     last_trade_at: last,
   };
+}
+
+/** One of the account's spot fills, seen from its side (analytics reads a whole period of them). */
+export type PeriodTrade = AccountTrade & { pairId: string; quoteCurrency: string; executedAtMs: number };
+
+/** The account's fills executed in [fromMs, toMs), oldest first. */
+export async function periodTrades(
+  deps: TradingDeps,
+  accountId: string,
+  fromMs: number,
+  toMs: number,
+): Promise<PeriodTrade[]> {
+  const period = rangeCondition('executed_at', { fromMs, toMs }, 1);
+  const rows = await deps.db.query<TradeRow>(
+    `SELECT * FROM trades WHERE (maker_account_id = $1 OR taker_account_id = $1)${period.sql} ORDER BY executed_at, id`,
+    [accountId, ...period.params],
+  );
+  return rows.rows.map((row) => ({
+    ...accountTradeView(deps, accountId, row),
+    pairId: row.pair_id,
+    quoteCurrency: row.fee_currency,
+    executedAtMs: new Date(row.executed_at).getTime(),
+  }));
 }
 
 /** The account's balances from the ledger's balance cache (exact: dropped by every committed change). */

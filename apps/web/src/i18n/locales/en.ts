@@ -7,6 +7,7 @@ import {
   userFacingTexts,
   validationTexts,
 } from '@platform/contracts';
+import type { analyticsTexts } from './en-analytics.ts';
 import type { futuresTexts } from './en-futures.ts';
 import type { historyTexts } from './en-history.ts';
 import { notificationCentreTexts } from './en-notifications.ts';
@@ -460,4 +461,5 @@ export interface ScreenTexts {
   futures: typeof futuresTexts;
   settings: typeof settingsTexts;
   portfolio: typeof portfolioTexts;
+  analytics: typeof analyticsTexts;
 }

@@ -1,7 +1,7 @@
-import { accountIdParamsSchema, orderStatisticsSchema } from '@platform/contracts';
+import { accountIdParamsSchema, orderStatisticsSchema, periodQuerySchema } from '@platform/contracts';
 import { bearerAuth, errorResponses } from '../../auth/index.ts';
 import { orderStatistics } from '../service.ts';
-import { type TradingRouteContext, tags } from './shared.ts';
+import { statisticsRange, type TradingRouteContext, tags } from './shared.ts';
 
 export function orderStatisticsRoute({ app, deps, owner }: TradingRouteContext): void {
   app.get(
@@ -10,12 +10,14 @@ export function orderStatisticsRoute({ app, deps, owner }: TradingRouteContext):
       ...owner,
       schema: {
         tags,
-        summary: 'Counts of your orders by status, side and type',
+        summary:
+          'Counts of your orders by status, side and type (all time, or orders created on the UTC days from..to)',
         security: bearerAuth,
         params: accountIdParamsSchema,
+        querystring: periodQuerySchema,
         response: { 200: orderStatisticsSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => orderStatistics(deps, request.params.id),
+    async (request) => orderStatistics(deps, request.params.id, statisticsRange(request.query)),
   );
 }

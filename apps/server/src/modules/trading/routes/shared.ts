@@ -1,10 +1,11 @@
-import { orderSchema, placeOrderRequestSchema } from '@platform/contracts';
+import { analyticsDateMs, orderSchema, type PeriodQuery, placeOrderRequestSchema } from '@platform/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
+import { AppError } from '../../../lib/errors.ts';
 import { authenticate, bearerAuth, errorResponses, requireAccountOwner } from '../../auth/index.ts';
-import type { TradingDeps } from '../service.ts';
+import type { TimeRange, TradingDeps } from '../service.ts';
 
 const withZod = (scope: FastifyInstance) => scope.withTypeProvider<ZodTypeProvider>();
 export type TradingApp = ReturnType<typeof withZod>;
@@ -55,3 +56,21 @@ export const placeSchema = {
   response: { 200: orderSchema, 201: orderSchema, ...errorResponses(400, 401, 404, 409, 422, 503) },
   security: bearerAuth,
 };
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The statistics' optional period (UTC dates, both ends included) as a time range; no period is all
+ * time, as before the filters existed. `from` after `to` is a 400.
+ */
+export function statisticsRange(query: PeriodQuery): TimeRange {
+  const fromMs = query.from === undefined ? undefined : (analyticsDateMs(query.from) ?? undefined);
+  const toDayMs = query.to === undefined ? undefined : (analyticsDateMs(query.to) ?? undefined);
+  if (fromMs !== undefined && toDayMs !== undefined && fromMs > toDayMs) {
+    throw new AppError('VALIDATION_ERROR', {
+      message: 'from must not be after to',
+      details: { from: query.from, to: query.to },
+    });
+  }
+  return { fromMs, toMs: toDayMs === undefined ? undefined : toDayMs + DAY_MS };
+}
