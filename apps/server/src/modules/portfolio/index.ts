@@ -37,7 +37,7 @@ export function createPortfolio(context: AppContext, uses: PortfolioUses): Portf
     clock: context.clock,
   };
   const lotsDeps: LotsDeps = {
-    movements: (accountId) => uses.wallet.movements(accountId),
+    movements: (accountId, after) => uses.wallet.movements(accountId, after),
     priceAt: (currency, timeMs) => uses.markets.usdPriceAt(currency, timeMs),
     prices: deps.prices,
   };

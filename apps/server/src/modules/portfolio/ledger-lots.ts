@@ -42,15 +42,13 @@ function ledgerAmount(text: string): Amount {
   return negative ? negate(parsed.value) : parsed.value;
 }
 
-/** Movements (in the ledger's order) grouped by entry; a time earlier than the entry before is raised to it. */
+/** Movements (in the ledger's order) grouped by entry, each at its own created_at. */
 function entriesOf(movements: readonly AccountMovement[]): Entry[] {
   const entries: Entry[] = [];
   let last: Entry | undefined;
   for (const movement of movements) {
     if (last?.id !== movement.entryId) {
-      // Entry ids are the ledger's order; two transactions can commit with clocks a hair apart.
-      const timeMs = Math.max(last?.timeMs ?? 0, movement.createdAtMs);
-      last = { id: movement.entryId, kind: movement.kind, timeMs, legs: [] };
+      last = { id: movement.entryId, kind: movement.kind, timeMs: movement.createdAtMs, legs: [] };
       entries.push(last);
     }
     const amount = ledgerAmount(movement.amount);
@@ -110,8 +108,8 @@ async function legValues(entry: Entry, price: ReturnType<typeof priceCache>): Pr
 
 const ZERO: Amount = { units: 0n, scale: 0 };
 
-function lotEvent(entry: Entry, leg: Leg, valueUsd: bigint): lots.LotEvent {
-  const base = { id: entry.id, timeMs: entry.timeMs, amount: leg.units };
+function lotEvent(entry: Entry, leg: Leg, valueUsd: bigint, timeMs: number): lots.LotEvent {
+  const base = { id: entry.id, timeMs, amount: leg.units };
   if (!isNegative(leg.amount)) {
     return { ...base, type: 'acquisition', kind: ACQUISITION_KINDS[entry.kind] ?? 'other', costUsd: valueUsd };
   }
@@ -119,21 +117,43 @@ function lotEvent(entry: Entry, leg: Leg, valueUsd: bigint): lots.LotEvent {
   return { ...base, type: 'disposal', kind, proceedsUsd: valueUsd, feeUsd: 0n };
 }
 
-/** Each asset's events, in the ledger's order. */
-export async function lotHistories(
+/**
+ * Turns movements into each asset's lot events, page after page: the pages must follow each other
+ * (each one's entries after the last one's, per currency), as wallet.movements gives them with a
+ * cursor. An event's time is its entry's created_at, raised to the asset's event before it when two
+ * transactions' clocks crossed (the engine needs chronological order; the entry id is the
+ * tie-break). Per asset, not across assets: a page holds only what was committed since the last,
+ * and writes to different balances may commit out of id order (wallet/movements.ts), so only one
+ * asset's own events are sure to come in order; a whole history read at once gets the same times.
+ */
+export class LedgerLotFeed {
+  private readonly lastTimeMs = new Map<string, number>();
+
+  /** Each asset's events of this page, in the ledger's order. Nothing changes when it throws. */
+  async events(movements: readonly AccountMovement[], priceAt: HistoricPrice): Promise<Map<string, lots.LotEvent[]>> {
+    const price = priceCache(priceAt);
+    const histories = new Map<string, lots.LotEvent[]>();
+    const lastTimeMs = new Map(this.lastTimeMs);
+    for (const entry of entriesOf(movements)) {
+      if (entry.legs.every((leg) => leg.currency === NUMERAIRE)) continue;
+      const values = await legValues(entry, price);
+      for (const [leg, value] of values) {
+        const events = histories.get(leg.currency) ?? [];
+        if (events.length === 0) histories.set(leg.currency, events);
+        const timeMs = Math.max(lastTimeMs.get(leg.currency) ?? 0, entry.timeMs);
+        lastTimeMs.set(leg.currency, timeMs);
+        events.push(lotEvent(entry, leg, value, timeMs));
+      }
+    }
+    for (const [currency, timeMs] of lastTimeMs) this.lastTimeMs.set(currency, timeMs);
+    return histories;
+  }
+}
+
+/** Each asset's events of a whole history, in the ledger's order. */
+export function lotHistories(
   movements: readonly AccountMovement[],
   priceAt: HistoricPrice,
 ): Promise<Map<string, lots.LotEvent[]>> {
-  const price = priceCache(priceAt);
-  const histories = new Map<string, lots.LotEvent[]>();
-  for (const entry of entriesOf(movements)) {
-    if (entry.legs.every((leg) => leg.currency === NUMERAIRE)) continue;
-    const values = await legValues(entry, price);
-    for (const [leg, value] of values) {
-      const events = histories.get(leg.currency) ?? [];
-      if (events.length === 0) histories.set(leg.currency, events);
-      events.push(lotEvent(entry, leg, value));
-    }
-  }
-  return histories;
+  return new LedgerLotFeed().events(movements, priceAt);
 }
