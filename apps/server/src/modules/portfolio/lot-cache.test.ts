@@ -56,8 +56,19 @@ const asset = fc.constantFrom('BTC' as const, 'ETH' as const);
 // dtMs may be negative: two transactions' clocks crossing.
 const dtMs = fc.integer({ min: -500, max: 60_000 });
 const step: fc.Arbitrary<Step> = fc.oneof(
-  fc.record({ type: fc.constantFrom('buy' as const, 'sell' as const), asset, units: fc.integer({ min: 1, max: 500 }), usd: fc.integer({ min: 1, max: 100_000 }), dtMs }),
-  fc.record({ type: fc.constantFrom('deposit' as const, 'withdraw' as const), asset, units: fc.integer({ min: 1, max: 500 }), dtMs }),
+  fc.record({
+    type: fc.constantFrom('buy' as const, 'sell' as const),
+    asset,
+    units: fc.integer({ min: 1, max: 500 }),
+    usd: fc.integer({ min: 1, max: 100_000 }),
+    dtMs,
+  }),
+  fc.record({
+    type: fc.constantFrom('deposit' as const, 'withdraw' as const),
+    asset,
+    units: fc.integer({ min: 1, max: 500 }),
+    dtMs,
+  }),
   fc.record({ type: fc.constant('convert' as const), units: fc.integer({ min: 1, max: 300 }), dtMs }),
   fc.constant({ type: 'read' as const }),
 );
@@ -92,7 +103,14 @@ async function play(steps: readonly Step[], method: lots.LotMethod) {
       if (units === 0) continue;
       held.BTC -= units;
       held.ETH += units * 10;
-      ledger.entry('conversion', [['BTC', `-${amount(units)}`], ['ETH', amount(units * 10)]], timeMs);
+      ledger.entry(
+        'conversion',
+        [
+          ['BTC', `-${amount(units)}`],
+          ['ETH', amount(units * 10)],
+        ],
+        timeMs,
+      );
     }
   }
   return { ledger, cache };
@@ -101,23 +119,34 @@ async function play(steps: readonly Step[], method: lots.LotMethod) {
 describe('lot cache', () => {
   it('incremental reads equal one computation of the whole history (random histories and page cuts)', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(step, { maxLength: 80 }), fc.constantFrom(...lots.LOT_METHODS), async (steps, method) => {
-        const { ledger, cache } = await play(steps, method);
-        const cached = await cache.lots('a', method);
-        const expected = await fullComputation(ledger.movements, method);
-        for (const name of ['BTC', 'ETH']) {
-          expect(cached(name)?.openLots ?? []).toEqual(expected.get(name)?.openLots ?? []);
-          expect(cached(name)?.totals).toEqual(expected.get(name)?.totals);
-        }
-        expect(ledger.full).toBe(1);
-      }),
+      fc.asyncProperty(
+        fc.array(step, { maxLength: 80 }),
+        fc.constantFrom(...lots.LOT_METHODS),
+        async (steps, method) => {
+          const { ledger, cache } = await play(steps, method);
+          const cached = await cache.lots('a', method);
+          const expected = await fullComputation(ledger.movements, method);
+          for (const name of ['BTC', 'ETH']) {
+            expect(cached(name)?.openLots ?? []).toEqual(expected.get(name)?.openLots ?? []);
+            expect(cached(name)?.totals).toEqual(expected.get(name)?.totals);
+          }
+          expect(ledger.full).toBe(1);
+        },
+      ),
       { numRuns: 150 },
     );
   });
 
   it('two requests at once build once; 300 at once read the ledger twice at most', async () => {
     const ledger = new FakeLedger();
-    ledger.entry('trade', [['BTC', '1'], ['USD', '-50000']], 1);
+    ledger.entry(
+      'trade',
+      [
+        ['BTC', '1'],
+        ['USD', '-50000'],
+      ],
+      1,
+    );
     const cache = new LotCache({ movements: ledger.read, priceAt });
     const [a, b] = await Promise.all([cache.lots('a', 'fifo'), cache.lots('a', 'fifo')]);
     expect(a('BTC')?.totals.openAmount).toBe(10n ** 18n);
@@ -125,7 +154,14 @@ describe('lot cache', () => {
     expect(ledger.full).toBe(1);
     expect(ledger.reads).toBe(2);
 
-    ledger.entry('trade', [['BTC', '1'], ['USD', '-60000']], 2);
+    ledger.entry(
+      'trade',
+      [
+        ['BTC', '1'],
+        ['USD', '-60000'],
+      ],
+      2,
+    );
     const many = await Promise.all(Array.from({ length: 300 }, () => cache.lots('a', 'fifo')));
     expect(ledger.full).toBe(1);
     expect(ledger.reads).toBeLessThanOrEqual(4);

@@ -1,4 +1,4 @@
-import type { PortfolioLots, PortfolioRealised } from '@platform/contracts';
+import type { LotMethodName, PortfolioLots, PortfolioRealised } from '@platform/contracts';
 import { lots } from '@platform/engine';
 import { formatDecimal, toScale } from '@platform/money';
 import type { MovementCursor, MovementPage } from '../wallet/index.ts';
@@ -10,6 +10,8 @@ export type LotsDeps = {
   movements(accountId: string, after?: MovementCursor): Promise<MovementPage>;
   priceAt: HistoricPrice;
   prices: PriceLookup;
+  /** The account's stored lot method: the routes' method when the query has none. */
+  method(accountId: string): Promise<LotMethodName>;
 };
 
 const usdText = (units: bigint) => formatDecimal({ units, scale: lots.USD_DECIMALS }, { trimZeros: true });
