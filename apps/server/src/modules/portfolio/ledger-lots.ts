@@ -1,6 +1,6 @@
 import { REFERENCE_PRICES_USD } from '@platform/contracts';
 import { lots } from '@platform/engine';
-import { type Amount, abs, isNegative, mulToScale, negate, parseDecimal, toScale } from '@platform/money';
+import { type Amount, isNegative, parseDecimal } from '@platform/money';
 import type { AccountMovement } from '../wallet/index.ts';
 
 /**
@@ -16,7 +16,8 @@ const NUMERAIRE = 'USD';
 /** The recorded USD price of a currency at a past moment, or null. */
 export type HistoricPrice = (currency: string, timeMs: number) => Promise<string | null>;
 
-type Leg = { currency: string; amount: Amount; units: bigint };
+/** One currency's part of an entry: its magnitude in 10^-18 units and its direction. */
+type Leg = { currency: string; negative: boolean; units: bigint };
 type Entry = { id: string; kind: string; timeMs: number; legs: Leg[] };
 
 const ACQUISITION_KINDS: Record<string, lots.AcquisitionKind> = {
@@ -34,12 +35,19 @@ const DISPOSAL_KINDS: Record<string, lots.DisposalKind> = {
   transfer: 'transfer_out',
 };
 
-/** A signed ledger sum (parseDecimal reads magnitudes only). */
-function ledgerAmount(text: string): Amount {
-  const negative = text.startsWith('-');
-  const parsed = parseDecimal(negative ? text.slice(1) : text, { maxScale: LOT_ASSET_SCALE, maxIntegerDigits: 38 });
-  if (!parsed.ok) throw new Error(`ledger amount out of range: ${text}`);
-  return negative ? negate(parsed.value) : parsed.value;
+const LEDGER_AMOUNT = /^(-?)(\d{1,38})(?:\.(\d{1,18}))?$/;
+const ASSET_UNITS_PER_USD_UNIT = 10n ** BigInt(LOT_ASSET_SCALE - lots.USD_DECIMALS);
+
+/**
+ * A signed ledger sum as a leg: exact, since the ledger keeps at most 18 decimals. Parsed by hand:
+ * a cold build reads every movement of the account's history (hundreds of thousands for a busy
+ * trader), and this is most of its time.
+ */
+function ledgerLeg(currency: string, text: string): Leg {
+  const match = LEDGER_AMOUNT.exec(text);
+  if (match === null) throw new Error(`ledger amount out of range: ${text}`);
+  const fraction = (match[3] ?? '').padEnd(LOT_ASSET_SCALE, '0');
+  return { currency, negative: match[1] === '-', units: BigInt(match[2]! + fraction) };
 }
 
 /** Movements (in the ledger's order) grouped by entry, each at its own created_at. */
@@ -51,15 +59,16 @@ function entriesOf(movements: readonly AccountMovement[]): Entry[] {
       last = { id: movement.entryId, kind: movement.kind, timeMs: movement.createdAtMs, legs: [] };
       entries.push(last);
     }
-    const amount = ledgerAmount(movement.amount);
-    last.legs.push({ currency: movement.currency, amount, units: toScale(abs(amount), LOT_ASSET_SCALE, 'down').units });
+    last.legs.push(ledgerLeg(movement.currency, movement.amount));
   }
   return entries;
 }
 
-/** 10^-8 USD units of an amount at a USD price, rounded down. */
-function usdUnits(amount: Amount, price: Amount): bigint {
-  return mulToScale(abs(amount), price, lots.USD_DECIMALS, 'down').units;
+/** 10^-8 USD units of a leg at a USD price (>= 0), rounded down. */
+function usdUnits(leg: Leg, price: Amount): bigint {
+  const shift = LOT_ASSET_SCALE + price.scale - lots.USD_DECIMALS;
+  const product = leg.units * price.units;
+  return shift >= 0 ? product / 10n ** BigInt(shift) : product * 10n ** BigInt(-shift);
 }
 
 /** Recorded prices, asked once per currency and minute of one build; then the catalogue's reference price. */
@@ -84,24 +93,26 @@ function priceCache(priceAt: HistoricPrice) {
  * from or to USD) every leg is worth that leg, exactly: the USD paid including the fee for what
  * was bought, the USD received net of the fee for what was sold. An exchange of two assets is
  * worth what was received at its recorded price; a lone deposit or transfer in at its own. A
- * transfer out needs no value (it realises nothing).
+ * transfer out needs no value (it realises nothing). Without a USD leg only, a price is awaited.
  */
-async function legValues(entry: Entry, price: ReturnType<typeof priceCache>): Promise<Map<Leg, bigint>> {
-  const values = new Map<Leg, bigint>();
-  const assets = entry.legs.filter((leg) => leg.currency !== NUMERAIRE);
+function legValues(entry: Entry, price: ReturnType<typeof priceCache>): Map<Leg, bigint> | Promise<Map<Leg, bigint>> {
   const usd = entry.legs.find((leg) => leg.currency === NUMERAIRE);
-  const received = assets.find((leg) => !isNegative(leg.amount));
-  const exchange = received !== undefined && assets.some((leg) => isNegative(leg.amount));
-  const whole =
-    usd !== undefined
-      ? toScale(abs(usd.amount), lots.USD_DECIMALS, 'down').units
-      : exchange
-        ? usdUnits(received.amount, (await price(received.currency, entry.timeMs)) ?? ZERO)
-        : null;
-  for (const leg of assets) {
+  if (usd === undefined) return pricedLegValues(entry, price);
+  const whole = usd.units / ASSET_UNITS_PER_USD_UNIT;
+  const values = new Map<Leg, bigint>();
+  for (const leg of entry.legs) if (leg.currency !== NUMERAIRE) values.set(leg, whole);
+  return values;
+}
+
+async function pricedLegValues(entry: Entry, price: ReturnType<typeof priceCache>): Promise<Map<Leg, bigint>> {
+  const values = new Map<Leg, bigint>();
+  const received = entry.legs.find((leg) => !leg.negative);
+  const exchange = received !== undefined && entry.legs.some((leg) => leg.negative);
+  const whole = exchange ? usdUnits(received, (await price(received.currency, entry.timeMs)) ?? ZERO) : null;
+  for (const leg of entry.legs) {
     if (whole !== null) values.set(leg, whole);
-    else if (isNegative(leg.amount) && DISPOSAL_KINDS[entry.kind] === 'transfer_out') values.set(leg, 0n);
-    else values.set(leg, usdUnits(leg.amount, (await price(leg.currency, entry.timeMs)) ?? ZERO));
+    else if (leg.negative && DISPOSAL_KINDS[entry.kind] === 'transfer_out') values.set(leg, 0n);
+    else values.set(leg, usdUnits(leg, (await price(leg.currency, entry.timeMs)) ?? ZERO));
   }
   return values;
 }
@@ -109,12 +120,13 @@ async function legValues(entry: Entry, price: ReturnType<typeof priceCache>): Pr
 const ZERO: Amount = { units: 0n, scale: 0 };
 
 function lotEvent(entry: Entry, leg: Leg, valueUsd: bigint, timeMs: number): lots.LotEvent {
-  const base = { id: entry.id, timeMs, amount: leg.units };
-  if (!isNegative(leg.amount)) {
-    return { ...base, type: 'acquisition', kind: ACQUISITION_KINDS[entry.kind] ?? 'other', costUsd: valueUsd };
+  // Object literals of one shape each (no spread): a cold build makes one per entry of the history.
+  if (!leg.negative) {
+    const kind = ACQUISITION_KINDS[entry.kind] ?? 'other';
+    return { type: 'acquisition', id: entry.id, timeMs, amount: leg.units, kind, costUsd: valueUsd };
   }
   const kind = DISPOSAL_KINDS[entry.kind] ?? 'other';
-  return { ...base, type: 'disposal', kind, proceedsUsd: valueUsd, feeUsd: 0n };
+  return { type: 'disposal', id: entry.id, timeMs, amount: leg.units, kind, proceedsUsd: valueUsd, feeUsd: 0n };
 }
 
 /**
@@ -136,7 +148,8 @@ export class LedgerLotFeed {
     const lastTimeMs = new Map(this.lastTimeMs);
     for (const entry of entriesOf(movements)) {
       if (entry.legs.every((leg) => leg.currency === NUMERAIRE)) continue;
-      const values = await legValues(entry, price);
+      const pending = legValues(entry, price);
+      const values = pending instanceof Map ? pending : await pending;
       for (const [leg, value] of values) {
         const events = histories.get(leg.currency) ?? [];
         if (events.length === 0) histories.set(leg.currency, events);
