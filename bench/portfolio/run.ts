@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import type { Database } from '../../apps/server/src/db/database.ts';
 import { postEntries } from '../../apps/server/src/modules/ledger/service.ts';
 import { feeAccountName } from '../../apps/server/src/modules/trading/settlement.ts';
+import { accountMovements } from '../../apps/server/src/modules/wallet/movements.ts';
 import type { PortfolioSummary } from '../../packages/contracts/src/portfolio.ts';
 import {
   DEFAULT_POSTGRES_URL,
@@ -27,6 +28,7 @@ import {
  *
  *   npm run bench:portfolio                      # 100,000 fills, 500 warm requests, 200 with a new fill
  *   npx tsx bench/portfolio/run.ts --fills 20000 --warm 100 --incremental 50 --pg-url postgres://...
+ *   --keep: leave the database in place (a diagnostic; its name is printed)
  */
 
 const args = parseArgs(process.argv.slice(2));
@@ -34,6 +36,8 @@ const FILLS = Number(args.get('fills') ?? 100_000);
 const WARM = Number(args.get('warm') ?? 500);
 const INCREMENTAL = Number(args.get('incremental') ?? 200);
 const POSTGRES_URL = args.get('pg-url') ?? process.env.DATABASE_URL ?? DEFAULT_POSTGRES_URL;
+/** A diagnostic: keep the bench database (its name is printed) to look at the queries afterwards. */
+const KEEP = args.has('keep');
 const TARGET_P99_MS = 300;
 const PAIR = 'BTC_USD';
 /** Fills per INSERT statement. */
@@ -249,10 +253,30 @@ async function main(): Promise<void> {
     } finally {
       client.close();
     }
+    await timeTheRead(target, trader!);
   } finally {
     await server.stop().catch(() => {});
-    await target.cleanup();
-    console.log(`done in ${((performance.now() - wallStart) / 1000).toFixed(0)} s; the bench database is dropped`);
+    if (KEEP) console.log(`kept the database ${target.database} (drop it yourself)`);
+    else await target.cleanup();
+    const seconds = ((performance.now() - wallStart) / 1000).toFixed(0);
+    console.log(`done in ${seconds} s${KEEP ? '' : '; the bench database is dropped'}`);
+  }
+}
+
+/** The cold build's database part alone: the whole history's movements in one statement, three times. */
+async function timeTheRead(target: ReturnType<typeof postgresTarget>, trader: Trader): Promise<void> {
+  const db = await target.open();
+  try {
+    const times: string[] = [];
+    let rows = 0;
+    for (let run = 0; run < 3; run++) {
+      const started = performance.now();
+      rows = (await accountMovements(db, trader.id)).movements.length;
+      times.push(`${(performance.now() - started).toFixed(0)} ms`);
+    }
+    console.log(`the whole history's movements (${rows} rows) read alone: ${times.join(', ')}`);
+  } finally {
+    await db.close();
   }
 }
 

@@ -36,7 +36,7 @@ type MovementRow = {
   amount: string;
   moved: boolean;
   last_posting_id: string;
-  created_at: Date;
+  created_at_ms: number | string;
 };
 
 const CURRENCY_PATTERN = /^[A-Z0-9]{1,20}$/;
@@ -48,7 +48,8 @@ const POSTING_ID_PATTERN = /^(0|[1-9][0-9]{0,18})$/;
  * the cursor did not see. Holds and releases move money between available and locked and sum to
  * zero, so they are left out of the movements, as in GET /v1/wallet/transactions (they still move
  * the cursor). The futures wallet is a ledger owner of its own and is not read. One statement, so
- * the movements and the cursor come from one snapshot.
+ * the movements and the cursor come from one snapshot. The time comes as epoch milliseconds (a
+ * number, not a Date the driver would parse for each of a long history's rows).
  */
 export async function accountMovements(
   q: Queryable,
@@ -64,7 +65,8 @@ export async function accountMovements(
   }
   const result = await q.query<MovementRow>(
     `SELECT e.id::text AS entry_id, e.kind, e.reference, la.currency, sum(p.amount)::text AS amount,
-       sum(p.amount) <> 0 AS moved, max(p.id)::text AS last_posting_id, e.created_at
+       sum(p.amount) <> 0 AS moved, max(p.id)::text AS last_posting_id,
+       floor(extract(epoch FROM e.created_at) * 1000)::float8 AS created_at_ms
      FROM ledger_accounts la
      LEFT JOIN unnest($2::text[], $3::bigint[]) AS c (currency, after) ON c.currency = la.currency
      JOIN ledger_postings p ON p.ledger_account_id = la.id AND p.id > coalesce(c.after, 0)
@@ -86,7 +88,7 @@ export async function accountMovements(
       reference: row.reference,
       currency: row.currency,
       amount: String(row.amount),
-      createdAtMs: new Date(row.created_at).getTime(),
+      createdAtMs: Number(row.created_at_ms),
     });
   }
   return { movements, cursor };
