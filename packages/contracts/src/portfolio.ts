@@ -21,6 +21,10 @@ export const PORTFOLIO_PERCENT_SCALE = 2;
 export const PORTFOLIO_PRICE_SOURCES = ['unit', 'reference', 'catalogue'] as const;
 export type PortfolioPriceSource = (typeof PORTFOLIO_PRICE_SOURCES)[number];
 
+/** The lot methods: which open lot a disposal consumes first (docs/portfolio.md "Methods"). */
+export const LOT_METHOD_NAMES = ['fifo', 'lifo', 'hifo'] as const;
+export type LotMethodName = (typeof LOT_METHOD_NAMES)[number];
+
 /** The two products a balance can sit in. */
 export const PORTFOLIO_PRODUCTS = ['spot', 'futures'] as const;
 
@@ -42,6 +46,18 @@ export const portfolioHoldingSchema = z.object({
   change_24h_percent: decimalString.nullable(),
   /** value / total value x 100. */
   share_percent: decimalString,
+  /**
+   * Cost basis under the summary's lot `method` (docs/portfolio.md "Cost basis on the holdings"),
+   * the figures of GET /v1/portfolio/lots, exact to 10^-8 USD: the open lots' cost per whole unit,
+   * rounded down; null for USD (the numeraire has no lots) or when no lot is open.
+   */
+  average_cost: decimalString.nullable(),
+  /** What the open lots cost (USD); null for USD or when no lot is open. */
+  cost_basis: decimalString.nullable(),
+  /** The open lots' value at the live price (rounded down to 10^-8 USD) minus their cost; null without a price or lots. */
+  unrealised_pnl: decimalString.nullable(),
+  /** unrealised_pnl / cost_basis x 100 (half to even); null when the cost basis is 0 or unknown. */
+  unrealised_pnl_percent: decimalString.nullable(),
 });
 export type PortfolioHolding = z.infer<typeof portfolioHoldingSchema>;
 
@@ -101,6 +117,8 @@ export const portfolioSummarySchema = z.object({
   /** Spot holdings with a balance, largest value first. */
   holdings: z.array(portfolioHoldingSchema),
   futures: portfolioFuturesSchema,
+  /** The lot method of the holdings' cost basis: the account's stored preference (fifo until set). */
+  method: z.enum(LOT_METHOD_NAMES),
   /** When the summary was computed (ms on the server clock). */
   timestamp: z.number().int(),
 });
@@ -112,8 +130,9 @@ export type PortfolioSummary = z.infer<typeof portfolioSummarySchema>;
  * realised gains of a tax year, and their CSV. USD values are exact to 10^-8 USD (the lot engine's
  * unit), amounts exact at the ledger's 18 decimals; both as decimal strings, trailing zeros trimmed.
  */
-export const LOT_METHOD_NAMES = ['fifo', 'lifo', 'hifo'] as const;
 export const lotMethodSchema = z.enum(LOT_METHOD_NAMES).default('fifo');
+/** A lot method in a query: absent means the account's stored preference (GET /v1/portfolio/settings). */
+const queryLotMethodSchema = z.enum(LOT_METHOD_NAMES).optional();
 export const LOT_ACQUISITION_KINDS = ['buy', 'conversion_in', 'deposit', 'transfer_in', 'other'] as const;
 export const LOT_DISPOSAL_KINDS = ['sell', 'conversion_out', 'withdrawal', 'transfer_out', 'fee', 'other'] as const;
 /** Tax years the reports accept (the lot engine's times: 1970..9999). */
@@ -122,7 +141,7 @@ export const TAX_YEAR_MAX = 9998;
 
 export const portfolioLotsQuerySchema = z.object({
   asset: z.string().regex(/^[A-Z0-9]{1,20}$/, { error: 'must be a currency code such as BTC' }),
-  method: lotMethodSchema,
+  method: queryLotMethodSchema,
 });
 
 export const portfolioLotSchema = z.object({
@@ -163,7 +182,7 @@ export type PortfolioLots = z.infer<typeof portfolioLotsSchema>;
 
 export const portfolioTaxYearQuerySchema = z.object({
   year: z.coerce.number().int().min(TAX_YEAR_MIN).max(TAX_YEAR_MAX),
-  method: lotMethodSchema,
+  method: queryLotMethodSchema,
 });
 
 export const portfolioRealisedRowSchema = z.object({
@@ -196,3 +215,12 @@ export const portfolioRealisedSchema = z.object({
   }),
 });
 export type PortfolioRealised = z.infer<typeof portfolioRealisedSchema>;
+
+/**
+ * The account's portfolio settings (GET and PUT /v1/portfolio/settings), stored on the server: the
+ * lot method of the summary's cost basis and of the lots, realised and tax-report reads when they
+ * are asked without one. fifo until set.
+ */
+export const portfolioSettingsSchema = z.object({ lot_method: z.enum(LOT_METHOD_NAMES) });
+export type PortfolioSettings = z.infer<typeof portfolioSettingsSchema>;
+export const portfolioSettingsUpdateSchema = z.strictObject({ lot_method: z.enum(LOT_METHOD_NAMES) });

@@ -6,10 +6,13 @@ import type { BalanceCache } from '../ledger/balance-cache.ts';
 import type { Markets } from '../markets/index.ts';
 import type { Wallet } from '../wallet/index.ts';
 import { LedgerChanges } from './ledger-changes.ts';
+import { LotCache } from './lot-cache.ts';
 import { lotsRoutes } from './lots-routes.ts';
 import { accountLots, type LotsDeps } from './lots-service.ts';
 import { portfolioRoutes } from './routes.ts';
 import { type PortfolioDeps, portfolioSummary } from './service.ts';
+import { readSettings } from './settings.ts';
+import { settingsRoutes } from './settings-routes.ts';
 import { usdPriceLookup } from './valuation.ts';
 
 export type PortfolioUses = {
@@ -34,24 +37,28 @@ export type Portfolio = ModuleParts & {
 export function createPortfolio(context: AppContext, uses: PortfolioUses): Portfolio {
   // Per server, subscribed to the ledger until the server closes (like the balance cache).
   const changes = new LedgerChanges(context.db);
+  const movements: LotsDeps['movements'] = (accountId, after) => uses.wallet.movements(accountId, after);
+  const priceAt: LotsDeps['priceAt'] = (currency, timeMs) => uses.markets.usdPriceAt(currency, timeMs);
+  const method = async (accountId: string) => (await readSettings(context.db, accountId)).lot_method;
+  // Per server, like the balance cache: each account's lot books between requests (lot-cache.ts).
+  const lotCache = new LotCache({ movements, priceAt });
   const deps: PortfolioDeps = {
     balances: uses.balances,
     changes,
     futures: uses.futures,
     prices: usdPriceLookup((pairId) => uses.markets.referenceDayQuote(pairId)),
     clock: context.clock,
+    method,
+    lots: (accountId, lotMethod) => lotCache.lots(accountId, lotMethod),
   };
-  const lotsDeps: LotsDeps = {
-    movements: (accountId) => uses.wallet.movements(accountId),
-    priceAt: (currency, timeMs) => uses.markets.usdPriceAt(currency, timeMs),
-    prices: deps.prices,
-  };
+  const lotsDeps: LotsDeps = { movements, priceAt, prices: deps.prices, method };
   return {
     summary: (accountId) => portfolioSummary(deps, accountId),
     lots: (accountId, method) => accountLots(lotsDeps, accountId, method, true),
     routes: (scope) => {
       portfolioRoutes(scope, context, deps);
       lotsRoutes(scope, context, lotsDeps);
+      settingsRoutes(scope, context);
     },
     stop: async () => changes.stop(),
   };

@@ -1,6 +1,6 @@
 import { REFERENCE_PRICES_USD } from '@platform/contracts';
 import { lots } from '@platform/engine';
-import { type Amount, abs, isNegative, mulToScale, negate, parseDecimal, toScale } from '@platform/money';
+import { type Amount, isNegative, parseDecimal } from '@platform/money';
 import type { AccountMovement } from '../wallet/index.ts';
 
 /**
@@ -16,7 +16,8 @@ const NUMERAIRE = 'USD';
 /** The recorded USD price of a currency at a past moment, or null. */
 export type HistoricPrice = (currency: string, timeMs: number) => Promise<string | null>;
 
-type Leg = { currency: string; amount: Amount; units: bigint };
+/** One currency's part of an entry: its magnitude in 10^-18 units and its direction. */
+type Leg = { currency: string; negative: boolean; units: bigint };
 type Entry = { id: string; kind: string; timeMs: number; legs: Leg[] };
 
 const ACQUISITION_KINDS: Record<string, lots.AcquisitionKind> = {
@@ -34,34 +35,40 @@ const DISPOSAL_KINDS: Record<string, lots.DisposalKind> = {
   transfer: 'transfer_out',
 };
 
-/** A signed ledger sum (parseDecimal reads magnitudes only). */
-function ledgerAmount(text: string): Amount {
-  const negative = text.startsWith('-');
-  const parsed = parseDecimal(negative ? text.slice(1) : text, { maxScale: LOT_ASSET_SCALE, maxIntegerDigits: 38 });
-  if (!parsed.ok) throw new Error(`ledger amount out of range: ${text}`);
-  return negative ? negate(parsed.value) : parsed.value;
+const LEDGER_AMOUNT = /^(-?)(\d{1,38})(?:\.(\d{1,18}))?$/;
+const ASSET_UNITS_PER_USD_UNIT = 10n ** BigInt(LOT_ASSET_SCALE - lots.USD_DECIMALS);
+
+/**
+ * A signed ledger sum as a leg: exact, since the ledger keeps at most 18 decimals. Parsed by hand:
+ * a cold build reads every movement of the account's history (hundreds of thousands for a busy
+ * trader), and this is most of its time.
+ */
+function ledgerLeg(currency: string, text: string): Leg {
+  const match = LEDGER_AMOUNT.exec(text);
+  if (match === null) throw new Error(`ledger amount out of range: ${text}`);
+  const fraction = (match[3] ?? '').padEnd(LOT_ASSET_SCALE, '0');
+  return { currency, negative: match[1] === '-', units: BigInt(match[2]! + fraction) };
 }
 
-/** Movements (in the ledger's order) grouped by entry; a time earlier than the entry before is raised to it. */
+/** Movements (in the ledger's order) grouped by entry, each at its own created_at. */
 function entriesOf(movements: readonly AccountMovement[]): Entry[] {
   const entries: Entry[] = [];
   let last: Entry | undefined;
   for (const movement of movements) {
     if (last?.id !== movement.entryId) {
-      // Entry ids are the ledger's order; two transactions can commit with clocks a hair apart.
-      const timeMs = Math.max(last?.timeMs ?? 0, movement.createdAtMs);
-      last = { id: movement.entryId, kind: movement.kind, timeMs, legs: [] };
+      last = { id: movement.entryId, kind: movement.kind, timeMs: movement.createdAtMs, legs: [] };
       entries.push(last);
     }
-    const amount = ledgerAmount(movement.amount);
-    last.legs.push({ currency: movement.currency, amount, units: toScale(abs(amount), LOT_ASSET_SCALE, 'down').units });
+    last.legs.push(ledgerLeg(movement.currency, movement.amount));
   }
   return entries;
 }
 
-/** 10^-8 USD units of an amount at a USD price, rounded down. */
-function usdUnits(amount: Amount, price: Amount): bigint {
-  return mulToScale(abs(amount), price, lots.USD_DECIMALS, 'down').units;
+/** 10^-8 USD units of a leg at a USD price (>= 0), rounded down. */
+function usdUnits(leg: Leg, price: Amount): bigint {
+  const shift = LOT_ASSET_SCALE + price.scale - lots.USD_DECIMALS;
+  const product = leg.units * price.units;
+  return shift >= 0 ? product / 10n ** BigInt(shift) : product * 10n ** BigInt(-shift);
 }
 
 /** Recorded prices, asked once per currency and minute of one build; then the catalogue's reference price. */
@@ -86,54 +93,80 @@ function priceCache(priceAt: HistoricPrice) {
  * from or to USD) every leg is worth that leg, exactly: the USD paid including the fee for what
  * was bought, the USD received net of the fee for what was sold. An exchange of two assets is
  * worth what was received at its recorded price; a lone deposit or transfer in at its own. A
- * transfer out needs no value (it realises nothing).
+ * transfer out needs no value (it realises nothing). Without a USD leg only, a price is awaited.
  */
-async function legValues(entry: Entry, price: ReturnType<typeof priceCache>): Promise<Map<Leg, bigint>> {
-  const values = new Map<Leg, bigint>();
-  const assets = entry.legs.filter((leg) => leg.currency !== NUMERAIRE);
+function legValues(entry: Entry, price: ReturnType<typeof priceCache>): Map<Leg, bigint> | Promise<Map<Leg, bigint>> {
   const usd = entry.legs.find((leg) => leg.currency === NUMERAIRE);
-  const received = assets.find((leg) => !isNegative(leg.amount));
-  const exchange = received !== undefined && assets.some((leg) => isNegative(leg.amount));
-  const whole =
-    usd !== undefined
-      ? toScale(abs(usd.amount), lots.USD_DECIMALS, 'down').units
-      : exchange
-        ? usdUnits(received.amount, (await price(received.currency, entry.timeMs)) ?? ZERO)
-        : null;
-  for (const leg of assets) {
+  if (usd === undefined) return pricedLegValues(entry, price);
+  const whole = usd.units / ASSET_UNITS_PER_USD_UNIT;
+  const values = new Map<Leg, bigint>();
+  for (const leg of entry.legs) if (leg.currency !== NUMERAIRE) values.set(leg, whole);
+  return values;
+}
+
+async function pricedLegValues(entry: Entry, price: ReturnType<typeof priceCache>): Promise<Map<Leg, bigint>> {
+  const values = new Map<Leg, bigint>();
+  const received = entry.legs.find((leg) => !leg.negative);
+  const exchange = received !== undefined && entry.legs.some((leg) => leg.negative);
+  const whole = exchange ? usdUnits(received, (await price(received.currency, entry.timeMs)) ?? ZERO) : null;
+  for (const leg of entry.legs) {
     if (whole !== null) values.set(leg, whole);
-    else if (isNegative(leg.amount) && DISPOSAL_KINDS[entry.kind] === 'transfer_out') values.set(leg, 0n);
-    else values.set(leg, usdUnits(leg.amount, (await price(leg.currency, entry.timeMs)) ?? ZERO));
+    else if (leg.negative && DISPOSAL_KINDS[entry.kind] === 'transfer_out') values.set(leg, 0n);
+    else values.set(leg, usdUnits(leg, (await price(leg.currency, entry.timeMs)) ?? ZERO));
   }
   return values;
 }
 
 const ZERO: Amount = { units: 0n, scale: 0 };
 
-function lotEvent(entry: Entry, leg: Leg, valueUsd: bigint): lots.LotEvent {
-  const base = { id: entry.id, timeMs: entry.timeMs, amount: leg.units };
-  if (!isNegative(leg.amount)) {
-    return { ...base, type: 'acquisition', kind: ACQUISITION_KINDS[entry.kind] ?? 'other', costUsd: valueUsd };
+function lotEvent(entry: Entry, leg: Leg, valueUsd: bigint, timeMs: number): lots.LotEvent {
+  // Object literals of one shape each (no spread): a cold build makes one per entry of the history.
+  if (!leg.negative) {
+    const kind = ACQUISITION_KINDS[entry.kind] ?? 'other';
+    return { type: 'acquisition', id: entry.id, timeMs, amount: leg.units, kind, costUsd: valueUsd };
   }
   const kind = DISPOSAL_KINDS[entry.kind] ?? 'other';
-  return { ...base, type: 'disposal', kind, proceedsUsd: valueUsd, feeUsd: 0n };
+  return { type: 'disposal', id: entry.id, timeMs, amount: leg.units, kind, proceedsUsd: valueUsd, feeUsd: 0n };
 }
 
-/** Each asset's events, in the ledger's order. */
-export async function lotHistories(
+/**
+ * Turns movements into each asset's lot events, page after page: the pages must follow each other
+ * (each one's entries after the last one's, per currency), as wallet.movements gives them with a
+ * cursor. An event's time is its entry's created_at, raised to the asset's event before it when two
+ * transactions' clocks crossed (the engine needs chronological order; the entry id is the
+ * tie-break). Per asset, not across assets: a page holds only what was committed since the last,
+ * and writes to different balances may commit out of id order (wallet/movements.ts), so only one
+ * asset's own events are sure to come in order; a whole history read at once gets the same times.
+ */
+export class LedgerLotFeed {
+  private readonly lastTimeMs = new Map<string, number>();
+
+  /** Each asset's events of this page, in the ledger's order. Nothing changes when it throws. */
+  async events(movements: readonly AccountMovement[], priceAt: HistoricPrice): Promise<Map<string, lots.LotEvent[]>> {
+    const price = priceCache(priceAt);
+    const histories = new Map<string, lots.LotEvent[]>();
+    const lastTimeMs = new Map(this.lastTimeMs);
+    for (const entry of entriesOf(movements)) {
+      if (entry.legs.every((leg) => leg.currency === NUMERAIRE)) continue;
+      const pending = legValues(entry, price);
+      const values = pending instanceof Map ? pending : await pending;
+      for (const [leg, value] of values) {
+        const events = histories.get(leg.currency) ?? [];
+        if (events.length === 0) histories.set(leg.currency, events);
+        const timeMs = Math.max(lastTimeMs.get(leg.currency) ?? 0, entry.timeMs);
+        lastTimeMs.set(leg.currency, timeMs);
+        events.push(lotEvent(entry, leg, value, timeMs));
+      }
+    }
+    for (const [currency, timeMs] of lastTimeMs) this.lastTimeMs.set(currency, timeMs);
+    return histories;
+  }
+}
+
+/** Each asset's events of a whole history, in the ledger's order. */
+export function lotHistories(
   movements: readonly AccountMovement[],
   priceAt: HistoricPrice,
 ): Promise<Map<string, lots.LotEvent[]>> {
-  const price = priceCache(priceAt);
-  const histories = new Map<string, lots.LotEvent[]>();
-  for (const entry of entriesOf(movements)) {
-    if (entry.legs.every((leg) => leg.currency === NUMERAIRE)) continue;
-    const values = await legValues(entry, price);
-    for (const [leg, value] of values) {
-      const events = histories.get(leg.currency) ?? [];
-      if (events.length === 0) histories.set(leg.currency, events);
-      events.push(lotEvent(entry, leg, value));
-    }
-  }
-  return histories;
+  return new LedgerLotFeed().events(movements, priceAt);
 }

@@ -15,8 +15,8 @@ const tags = ['portfolio'];
 
 /**
  * Cost basis of the signed-in account, from its own ledger history (owner only: the account is
- * the token's, no id is taken). The lot method is a query parameter, fifo by default; a stored
- * preference can come later.
+ * the token's, no id is taken). The lot method is a query parameter; without it, the account's
+ * stored preference (GET /v1/portfolio/settings, fifo until set).
  */
 export function lotsRoutes(scope: FastifyInstance, context: AppContext, deps: LotsDeps): void {
   const app = scope.withTypeProvider<ZodTypeProvider>();
@@ -33,7 +33,10 @@ export function lotsRoutes(scope: FastifyInstance, context: AppContext, deps: Lo
         response: { 200: portfolioLotsSchema, ...errorResponses(400, 401) },
       },
     },
-    async (request) => assetLots(deps, currentAccount(request).id, request.query.asset, request.query.method),
+    async (request) => {
+      const accountId = currentAccount(request).id;
+      return assetLots(deps, accountId, request.query.asset, request.query.method ?? (await deps.method(accountId)));
+    },
   );
   app.get(
     '/v1/portfolio/realised',
@@ -47,7 +50,15 @@ export function lotsRoutes(scope: FastifyInstance, context: AppContext, deps: Lo
         response: { 200: portfolioRealisedSchema, ...errorResponses(400, 401) },
       },
     },
-    async (request) => realisedReport(deps, currentAccount(request).id, request.query.year, request.query.method),
+    async (request) => {
+      const accountId = currentAccount(request).id;
+      return realisedReport(
+        deps,
+        accountId,
+        request.query.year,
+        request.query.method ?? (await deps.method(accountId)),
+      );
+    },
   );
   app.get(
     '/v1/portfolio/tax-report.csv',
@@ -63,8 +74,10 @@ export function lotsRoutes(scope: FastifyInstance, context: AppContext, deps: Lo
       },
     },
     async (request, reply) => {
-      const { year, method } = request.query;
-      const records = taxReportCsv(deps, currentAccount(request).id, year, method);
+      const accountId = currentAccount(request).id;
+      const year = request.query.year;
+      const method = request.query.method ?? (await deps.method(accountId));
+      const records = taxReportCsv(deps, accountId, year, method);
       return reply
         .type('text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="realised-gains-${year}-${method}.csv"`)

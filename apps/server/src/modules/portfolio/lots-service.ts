@@ -1,15 +1,17 @@
-import type { PortfolioLots, PortfolioRealised } from '@platform/contracts';
+import type { LotMethodName, PortfolioLots, PortfolioRealised } from '@platform/contracts';
 import { lots } from '@platform/engine';
 import { formatDecimal, toScale } from '@platform/money';
-import type { AccountMovement } from '../wallet/index.ts';
+import type { MovementCursor, MovementPage } from '../wallet/index.ts';
 import { type HistoricPrice, LOT_ASSET_SCALE, lotHistories } from './ledger-lots.ts';
 import type { PriceLookup } from './valuation.ts';
 
 /** What the lot reads use: the wallet's ledger history, recorded prices, live prices. */
 export type LotsDeps = {
-  movements(accountId: string): Promise<AccountMovement[]>;
+  movements(accountId: string, after?: MovementCursor): Promise<MovementPage>;
   priceAt: HistoricPrice;
   prices: PriceLookup;
+  /** The account's stored lot method: the routes' method when the query has none. */
+  method(accountId: string): Promise<LotMethodName>;
 };
 
 const usdText = (units: bigint) => formatDecimal({ units, scale: lots.USD_DECIMALS }, { trimZeros: true });
@@ -26,7 +28,7 @@ export async function accountLots(
   method: lots.LotMethod,
   realisedRows: boolean,
 ): Promise<lots.LotResult[]> {
-  const histories = await lotHistories(await deps.movements(accountId), deps.priceAt);
+  const histories = await lotHistories((await deps.movements(accountId)).movements, deps.priceAt);
   const results: lots.LotResult[] = [];
   for (const asset of [...histories.keys()].sort()) {
     const events = histories.get(asset) ?? [];

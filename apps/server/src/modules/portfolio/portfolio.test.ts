@@ -135,6 +135,7 @@ describeEachDatabase(
         change_24h: money(total - total24h), // 330
         change_24h_percent: percent(halfUp(total - total24h, total24h)), // 1.67
         locked_value: money(usd('0.04') * 51_000n), // 2,040
+        method: 'fifo',
       });
       expect(summary.holdings).toEqual([
         {
@@ -148,6 +149,11 @@ describeEachDatabase(
           price_24h_ago: '1',
           change_24h_percent: '0',
           share_percent: holdingShares[0],
+          // USD is the numeraire: no lots, no cost basis.
+          average_cost: null,
+          cost_basis: null,
+          unrealised_pnl: null,
+          unrealised_pnl_percent: null,
         },
         {
           asset: 'BTC',
@@ -160,6 +166,11 @@ describeEachDatabase(
           price_24h_ago: '48000',
           change_24h_percent: percent(halfUp(3_000n, 48_000n)), // 6.25
           share_percent: holdingShares[1],
+          // One lot: 0.1 bought at 50,000 plus the 0.1 % fee (5,005), held or on order alike.
+          average_cost: money(usd('5005') * 10n),
+          cost_basis: money(usd('5005')),
+          unrealised_pnl: money(btcNow - usd('5005')), // 95
+          unrealised_pnl_percent: percent(halfUp(btcNow - usd('5005'), usd('5005'))), // 1.9
         },
       ]);
       const liquidation = position!.liquidation_price as string;

@@ -33,6 +33,8 @@ function churning() {
     prices: usdPriceLookup(() => undefined),
     changes: { version: () => String(version++) },
     clock: () => new Date(0),
+    method: async () => 'fifo',
+    lots: async () => () => undefined,
   } as unknown as PortfolioDeps;
   return { deps, overview, overviewAlongside, balances };
 }

@@ -1,8 +1,16 @@
-import type { FuturesAccount, FuturesPosition, PortfolioPosition, PortfolioSummary } from '@platform/contracts';
+import type {
+  FuturesAccount,
+  FuturesPosition,
+  LotMethodName,
+  PortfolioPosition,
+  PortfolioSummary,
+} from '@platform/contracts';
 import { type Amount, add, compare, decimal, isZero, mul, sub, sum, zero } from '@platform/money';
 import type { FuturesExchange } from '../futures/index.ts';
 import type { BalanceCache } from '../ledger/balance-cache.ts';
+import { holdingCost } from './holding-cost.ts';
 import type { LedgerChanges } from './ledger-changes.ts';
+import type { AssetLots } from './lot-cache.ts';
 import {
   byValue,
   distanceToLiquidation,
@@ -22,15 +30,22 @@ export type PortfolioDeps = {
   /** The account's balance-change version, to tell whether a transfer crossed the two reads. */
   changes: Pick<LedgerChanges, 'version'>;
   clock: () => Date;
+  /** The account's stored lot method (settings.ts). */
+  method(accountId: string): Promise<LotMethodName>;
+  /** The account's open lots per asset under a method, up to date (the lot cache, lot-cache.ts). */
+  lots(accountId: string, method: LotMethodName): Promise<(asset: string) => AssetLots | undefined>;
 };
 
 /**
  * GET /v1/portfolio: the account's spot balances (the ledger's balance cache: one query on a miss,
  * none after) and its futures wallet and positions (the exchange's memory, read after them: see
- * consistentRead), valued at the live USD reference prices. No fill, order or history table is read.
+ * consistentRead), valued at the live USD reference prices; each holding's cost basis from the lot
+ * cache (the movements committed since the account's last request, one indexed read).
  */
 export async function portfolioSummary(deps: PortfolioDeps, accountId: string): Promise<PortfolioSummary> {
-  const { balances, overview } = await consistentRead(deps, accountId);
+  const [{ balances, overview }, method] = await Promise.all([consistentRead(deps, accountId), deps.method(accountId)]);
+  // Read after the balances: the lots hold at least every entry the balances reflect.
+  const lotsOf = await deps.lots(accountId, method);
   const holdings = balances
     .filter((row) => !isZero(add(decimal(row.available), decimal(row.locked))))
     .map((row) => valueHolding(row, deps.prices))
@@ -56,8 +71,13 @@ export async function portfolioSummary(deps: PortfolioDeps, accountId: string): 
         ['futures', futures.equity],
       ]),
     },
-    holdings: holdings.map((h, index) => ({ ...h.row, share_percent: text(holdingShares[index]!) })),
+    holdings: holdings.map((h, index) => ({
+      ...h.row,
+      share_percent: text(holdingShares[index]!),
+      ...holdingCost(h.row.asset, lotsOf(h.row.asset), deps.prices(h.row.asset)),
+    })),
     futures: { ...futures.block, share_percent: text(holdingShares[holdings.length]!) },
+    method,
     timestamp: deps.clock().getTime(),
   };
 }

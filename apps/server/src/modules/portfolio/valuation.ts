@@ -85,7 +85,10 @@ export function shares(values: readonly Amount[]): Amount[] {
 
 /** A spot balance valued: the wire row without its share, and the exact figures the totals need. */
 export type ValuedHolding = {
-  row: Omit<PortfolioHolding, 'share_percent'>;
+  row: Omit<
+    PortfolioHolding,
+    'share_percent' | 'average_cost' | 'cost_basis' | 'unrealised_pnl' | 'unrealised_pnl_percent'
+  >;
   value: Amount | null;
   value24hAgo: Amount | null;
   lockedValue: Amount;

@@ -2,7 +2,7 @@ import type { PaymentGateway } from '../../adapters/payments/index.ts';
 import type { AppContext, ModuleParts } from '../../context.ts';
 import type { BalanceCache } from '../ledger/balance-cache.ts';
 import type { InsertNotifications } from '../notifications/index.ts';
-import { type AccountMovement, accountMovements } from './movements.ts';
+import { accountMovements, type MovementCursor, type MovementPage } from './movements.ts';
 import { walletRoutes } from './routes.ts';
 import { TransferSettler, type WalletDeps } from './transfers.ts';
 
@@ -19,11 +19,12 @@ export type WalletUses = {
  * The custodial wallet: balances and history from the ledger, and transfers between users. A
  * transfer held before a restart is settled when the server is ready.
  */
-export type { AccountMovement } from './movements.ts';
+export type { AccountMovement, MovementCursor, MovementPage } from './movements.ts';
 
 /** What the wallet offers: its routes, and the account's history of balance changes (the portfolio's lots). */
 export type Wallet = ModuleParts & {
-  movements(accountId: string): Promise<AccountMovement[]>;
+  /** All of the account's movements, or those after a cursor an earlier page gave (movements.ts). */
+  movements(accountId: string, after?: MovementCursor): Promise<MovementPage>;
 };
 
 export function createWallet(context: AppContext, { gateway, balances, insertNotifications }: WalletUses): Wallet {
@@ -41,6 +42,6 @@ export function createWallet(context: AppContext, { gateway, balances, insertNot
     routes: (scope) => walletRoutes(scope, context, deps, settler, fees),
     start: () => settler.kick(),
     stop: () => settler.stop(),
-    movements: (accountId) => accountMovements(context.db, accountId),
+    movements: (accountId, after) => accountMovements(context.db, accountId, after),
   };
 }

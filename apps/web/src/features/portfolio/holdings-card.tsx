@@ -1,4 +1,4 @@
-import type { PortfolioHolding } from '@platform/contracts';
+import type { LotMethodName, PortfolioHolding } from '@platform/contracts';
 import clsx from 'clsx';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
@@ -9,6 +9,7 @@ import { formatCurrencyAmount } from '../../lib/number-format.ts';
 import { usePreferences } from '../../state/preferences-store.ts';
 import { CoinIcon } from '../markets/coin-icon.tsx';
 import { coinName } from '../markets/markets-model.ts';
+import { LotMethodSelect } from './lot-method-select.tsx';
 import {
   DEFAULT_HOLDING_SORT,
   depositHref,
@@ -24,14 +25,13 @@ import {
   tradeHref,
   withdrawHref,
 } from './portfolio-model.ts';
+import '../../theme/portfolio-costs.css';
 
-/*
- * Average cost and unrealised P&L per holding are not columns yet: the API gives them once the lot
- * engine feeds the summary (a later slice of issue 17), and until then no number is shown for them.
+/**
+ * The spot holdings: sortable by every column, small balances hidden on request (Preferences), with
+ * each one's average cost and unrealised P&L under the lot method chosen in the header.
  */
-
-/** The spot holdings: sortable by every column, small balances hidden on request (Preferences). */
-export function HoldingsCard({ holdings }: { holdings: readonly PortfolioHolding[] }) {
+export function HoldingsCard({ holdings, method }: { holdings: readonly PortfolioHolding[]; method: LotMethodName }) {
   const { t } = useTranslation();
   const hideSmall = usePreferences((state) => state.hideSmallBalances);
   const thresholdUsd = usePreferences((state) => state.smallBalanceUsd);
@@ -52,6 +52,7 @@ export function HoldingsCard({ holdings }: { holdings: readonly PortfolioHolding
           </h2>
           <p className="wallet-card-description">{t('portfolio.holdings.description')}</p>
         </div>
+        <LotMethodSelect method={method} />
         <label className="wallet-filter" htmlFor={toggleId}>
           <input
             id={toggleId}
@@ -164,6 +165,7 @@ function HoldingRow({ holding }: { holding: PortfolioHolding }) {
       >
         {formatUsdValue(holding.value)}
       </td>
+      <CostCells holding={holding} />
       <td
         className={clsx('num tabular', toneOf(holding.change_24h_percent))}
         data-label={label('change')}
@@ -178,6 +180,38 @@ function HoldingRow({ holding }: { holding: PortfolioHolding }) {
         <HoldingLinks asset={holding.asset} />
       </td>
     </tr>
+  );
+}
+
+/** Average cost per unit, and unrealised P&L in USD and % (green/red); a dash where there is no cost basis. */
+function CostCells({ holding }: { holding: PortfolioHolding }) {
+  const { t } = useTranslation();
+  const testId = (name: string) => `portfolio-holding-${holding.asset}-${name}`;
+  const pnl = holding.unrealised_pnl;
+  return (
+    <>
+      <td
+        className="num tabular"
+        data-label={t('portfolio.holdings.avgCost')}
+        data-testid={testId('avg-cost')}
+        title={holding.average_cost ?? undefined}
+      >
+        {formatUsdPrice(holding.average_cost)}
+      </td>
+      <td
+        className={clsx('num tabular', toneOf(pnl))}
+        data-label={t('portfolio.holdings.pnl')}
+        data-testid={testId('pnl')}
+        title={pnl ?? undefined}
+      >
+        {pnl === null ? MISSING_VALUE : formatUsdValue(pnl, { signed: true })}
+        {holding.unrealised_pnl_percent === null ? null : (
+          <span className="pf-sub" data-testid={testId('pnl-percent')}>
+            {formatPercent(holding.unrealised_pnl_percent)}
+          </span>
+        )}
+      </td>
+    </>
   );
 }
 

@@ -57,6 +57,39 @@ describe('sortHoldings', () => {
     ]);
   });
 
+  it('sorts by average cost and unrealised P&L, a holding without a cost basis (USD) last either way', () => {
+    expect(assets(sortHoldings(holdings, { key: 'avgCost', direction: 'descending' }))).toEqual([
+      'BTC',
+      'ETH',
+      'DOGE',
+      'USD',
+    ]);
+    expect(assets(sortHoldings(holdings, { key: 'avgCost', direction: 'ascending' }))).toEqual([
+      'DOGE',
+      'ETH',
+      'BTC',
+      'USD',
+    ]);
+    expect(assets(sortHoldings(holdings, { key: 'pnl', direction: 'descending' }))).toEqual([
+      'BTC',
+      'DOGE',
+      'ETH',
+      'USD',
+    ]);
+    expect(assets(sortHoldings(holdings, { key: 'pnl', direction: 'ascending' }))).toEqual([
+      'ETH',
+      'DOGE',
+      'BTC',
+      'USD',
+    ]);
+    const close = [
+      makeHolding({ asset: 'A', unrealised_pnl: '-0.00000001' }),
+      makeHolding({ asset: 'B', unrealised_pnl: '0' }),
+      makeHolding({ asset: 'C', unrealised_pnl: '-10.5' }),
+    ];
+    expect(assets(sortHoldings(close, { key: 'pnl', direction: 'descending' }))).toEqual(['B', 'A', 'C']);
+  });
+
   it('compares decimals as decimals, not as text or floats', () => {
     const close = [
       makeHolding({ asset: 'A', value: '9.99999999999999999' }),

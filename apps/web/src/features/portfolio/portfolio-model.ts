@@ -10,7 +10,7 @@ import { localizedNumber } from '../../state/preferences-store.ts';
  * turned into a number only for the donut's geometry, never for a figure that is shown.
  */
 
-export const HOLDING_SORT_KEYS = ['asset', 'amount', 'price', 'value', 'change', 'share'] as const;
+export const HOLDING_SORT_KEYS = ['asset', 'amount', 'price', 'value', 'avgCost', 'pnl', 'change', 'share'] as const;
 export type HoldingSortKey = (typeof HOLDING_SORT_KEYS)[number];
 export type SortDirection = 'ascending' | 'descending';
 
@@ -33,6 +33,8 @@ function figureOf(holding: PortfolioHolding, key: Exclude<HoldingSortKey, 'asset
     amount: holding.amount,
     price: holding.price,
     value: holding.value,
+    avgCost: holding.average_cost,
+    pnl: holding.unrealised_pnl,
     change: holding.change_24h_percent,
     share: holding.share_percent,
   }[key];
@@ -49,8 +51,8 @@ function compareHoldings(a: PortfolioHolding, b: PortfolioHolding, key: HoldingS
 }
 
 /**
- * Sorted by the column, exactly (decimal comparison). A holding without the figure (no price) goes
- * last in either direction; equals keep the asset's alphabetical order, so the order is stable.
+ * Sorted by the column, exactly (decimal comparison). A holding without the figure (no price, no
+ * cost basis: USD, or nothing bought) goes last in either direction; equals keep the asset's alphabetical order, so the order is stable.
  */
 export function sortHoldings(holdings: readonly PortfolioHolding[], sort: HoldingSort): PortfolioHolding[] {
   const sign = sort.direction === 'ascending' ? 1 : -1;

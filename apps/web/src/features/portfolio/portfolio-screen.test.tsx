@@ -62,6 +62,51 @@ describe('/portfolio', () => {
     expect(screen.queryByTestId('portfolio-holding-USD-trade')).not.toBeInTheDocument();
   });
 
+  it('shows each holding average cost and unrealised P&L in USD and %, green or red, and sorts by them', async () => {
+    stub();
+    const { user } = renderApp('/portfolio');
+    await screen.findByTestId('portfolio-holding-BTC', {}, LAZY);
+    expect(screen.getByTestId('portfolio-holding-BTC-avg-cost')).toHaveTextContent('$55,000.5');
+    const btcPnl = screen.getByTestId('portfolio-holding-BTC-pnl');
+    expect(btcPnl).toHaveTextContent('+$632.23');
+    expect(btcPnl).toHaveClass('up');
+    expect(screen.getByTestId('portfolio-holding-BTC-pnl-percent')).toHaveTextContent('+9.31%');
+    const ethPnl = screen.getByTestId('portfolio-holding-ETH-pnl');
+    expect(ethPnl).toHaveTextContent('-$138.00');
+    expect(ethPnl).toHaveClass('down');
+    expect(screen.getByTestId('portfolio-holding-ETH-pnl-percent')).toHaveTextContent('-11.50%');
+    // USD has no cost basis: a dash, no colour, no percent.
+    expect(screen.getByTestId('portfolio-holding-USD-avg-cost')).toHaveTextContent('—');
+    expect(screen.getByTestId('portfolio-holding-USD-pnl')).toHaveTextContent('—');
+    expect(screen.queryByTestId('portfolio-holding-USD-pnl-percent')).not.toBeInTheDocument();
+    // Labelled for the phone card layout.
+    expect(btcPnl).toHaveAttribute('data-label', 'Unrealised P&L');
+    await user.click(screen.getByTestId('portfolio-sort-pnl'));
+    expect(rowAssets()).toEqual(['BTC', 'DOGE', 'ETH', 'USD']);
+    expect(screen.getByTestId('portfolio-sort-pnl').closest('th')).toHaveAttribute('aria-sort', 'descending');
+    await user.click(screen.getByTestId('portfolio-sort-avgCost'));
+    expect(rowAssets()).toEqual(['BTC', 'ETH', 'DOGE', 'USD']);
+  });
+
+  it('stores the cost method chosen in the holdings header and reads the portfolio again', async () => {
+    signIn();
+    const { calls } = stubFetch({
+      'GET /v1/portfolio': [() => json(200, makeSummary()), () => json(200, makeSummary({ method: 'hifo' }))],
+      'PUT /v1/portfolio/settings': () => json(200, { lot_method: 'hifo' }),
+      'GET /v1/futures/markets': () => json(200, { markets: [makeMarket()] }),
+      'GET /v1/trading-pairs': () => json(200, []),
+    });
+    const { user } = renderApp('/portfolio');
+    const select = await screen.findByTestId('portfolio-lot-method', {}, LAZY);
+    expect(select).toHaveValue('fifo');
+    expect(screen.getByTestId('portfolio-lot-method-hint')).toHaveTextContent('oldest coins first');
+    await user.selectOptions(select, 'hifo');
+    await waitFor(() => expect(calls.filter((call) => call.path === '/v1/portfolio')).toHaveLength(2));
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ lot_method: 'hifo' });
+    await waitFor(() => expect(screen.getByTestId('portfolio-lot-method')).toHaveValue('hifo'));
+    expect(screen.getByTestId('portfolio-lot-method-hint')).toHaveTextContent('most expensive coins first');
+  });
+
   it('sorts by a column on a click, says so with aria-sort, and reverses on a second click', async () => {
     stub();
     const { user } = renderApp('/portfolio');

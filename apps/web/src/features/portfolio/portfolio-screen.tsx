@@ -50,7 +50,7 @@ function PortfolioBody({ summary }: { summary: PortfolioSummary }) {
       <PortfolioHeader summary={summary} />
       <div className="pf-grid">
         <AllocationCard summary={summary} />
-        <HoldingsCard holdings={summary.holdings} />
+        <HoldingsCard holdings={summary.holdings} method={summary.method} />
       </div>
       {summary.futures.positions.length > 0 ? <PositionsCard futures={summary.futures} /> : null}
     </>

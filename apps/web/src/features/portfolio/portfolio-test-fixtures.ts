@@ -14,6 +14,10 @@ export function makeHolding(overrides: Partial<PortfolioHolding> = {}): Portfoli
     price_24h_ago: '59000',
     change_24h_percent: '1.9',
     share_percent: '70.12',
+    average_cost: '55000.5',
+    cost_basis: '6790.18',
+    unrealised_pnl: '632.2303927910',
+    unrealised_pnl_percent: '9.31',
     ...overrides,
   };
 }
@@ -66,6 +70,10 @@ export function makeSummary(overrides: Partial<PortfolioSummary> = {}): Portfoli
         price_24h_ago: '2200',
         change_24h_percent: '-3.45',
         share_percent: '10.03',
+        average_cost: '2400',
+        cost_basis: '1200',
+        unrealised_pnl: '-138',
+        unrealised_pnl_percent: '-11.5',
       }),
       makeHolding({
         asset: 'USD',
@@ -78,6 +86,10 @@ export function makeSummary(overrides: Partial<PortfolioSummary> = {}): Portfoli
         price_24h_ago: '1',
         change_24h_percent: '0',
         share_percent: '9.31',
+        average_cost: null,
+        cost_basis: null,
+        unrealised_pnl: null,
+        unrealised_pnl_percent: null,
       }),
       makeHolding({
         asset: 'DOGE',
@@ -89,6 +101,10 @@ export function makeSummary(overrides: Partial<PortfolioSummary> = {}): Portfoli
         price_24h_ago: '0.12',
         change_24h_percent: '-0.79',
         share_percent: '0.01',
+        average_cost: '0.2',
+        cost_basis: '0.84',
+        unrealised_pnl: '-0.34000008',
+        unrealised_pnl_percent: '-40.48',
       }),
     ],
     futures: {
@@ -100,6 +116,7 @@ export function makeSummary(overrides: Partial<PortfolioSummary> = {}): Portfoli
       share_percent: '10.53',
       positions: [makePortfolioPosition()],
     },
+    method: 'fifo',
     timestamp: 1_760_000_000_000,
     ...overrides,
   };
