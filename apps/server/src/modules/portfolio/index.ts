@@ -4,11 +4,14 @@ import type { FuturesExchange } from '../futures/index.ts';
 import type { BalanceCache } from '../ledger/balance-cache.ts';
 import type { Markets } from '../markets/index.ts';
 import type { Wallet } from '../wallet/index.ts';
+import { type HistoryDeps } from './history-service.ts';
+import { historyRoutes } from './history-routes.ts';
 import { LedgerChanges } from './ledger-changes.ts';
 import { lotsRoutes } from './lots-routes.ts';
 import type { LotsDeps } from './lots-service.ts';
 import { portfolioRoutes } from './routes.ts';
 import { type PortfolioDeps, portfolioSummary } from './service.ts';
+import { SnapshotRecorder } from './snapshot-recorder.ts';
 import { usdPriceLookup } from './valuation.ts';
 
 export type PortfolioUses = {
@@ -17,13 +20,19 @@ export type PortfolioUses = {
   /** The reference prices and their 24 h opens (the price sources', never a trade on our books). */
   markets: Pick<Markets, 'referenceDayQuote' | 'usdPriceAt'>;
   /** The account's history of balance changes (the ledger's entries), for the lots. */
-  wallet: Pick<Wallet, 'movements'>;
+  wallet: Pick<Wallet, 'movements' | 'spotValues' | 'flows'>;
   /** The futures wallet and open positions, from the exchange's memory. */
   futures: Pick<FuturesExchange, 'accounts' | 'markets'>;
 };
 
-/** What the portfolio offers: the summary of an account (the dashboard on / will read it too). */
-export type Portfolio = ModuleParts & { summary(accountId: string): Promise<PortfolioSummary> };
+/**
+ * What the portfolio offers: the summary of an account (the dashboard on / will read it too), and
+ * the snapshot recorder (its timer runs when PORTFOLIO_SNAPSHOTS_ENABLED; tests and the bench drive it).
+ */
+export type Portfolio = ModuleParts & {
+  summary(accountId: string): Promise<PortfolioSummary>;
+  snapshots: SnapshotRecorder;
+};
 
 /** Portfolio: what an account owns across spot and futures, valued live in USD (docs/portfolio.md). */
 export function createPortfolio(context: AppContext, uses: PortfolioUses): Portfolio {
@@ -41,12 +50,35 @@ export function createPortfolio(context: AppContext, uses: PortfolioUses): Portf
     priceAt: (currency, timeMs) => uses.markets.usdPriceAt(currency, timeMs),
     prices: deps.prices,
   };
+  const historyDeps: HistoryDeps = { db: context.db, summary: deps, wallet: uses.wallet, priceAt: lotsDeps.priceAt };
+  const settings = context.config.portfolioSnapshots;
+  const snapshots = new SnapshotRecorder({
+    db: context.db,
+    wallet: uses.wallet,
+    futures: uses.futures,
+    balances: uses.balances,
+    changes,
+    prices: deps.prices,
+    priceAt: lotsDeps.priceAt,
+    clock: context.clock,
+    batchSize: settings.batchSize,
+    hourlyRetentionDays: settings.hourlyRetentionDays,
+    log: context.log,
+  });
   return {
     summary: (accountId) => portfolioSummary(deps, accountId),
+    snapshots,
     routes: (scope) => {
       portfolioRoutes(scope, context, deps);
+      historyRoutes(scope, context, historyDeps);
       lotsRoutes(scope, context, lotsDeps);
     },
-    stop: async () => changes.stop(),
+    start: () => {
+      if (settings.enabled) snapshots.start();
+    },
+    stop: async () => {
+      await snapshots.stop();
+      changes.stop();
+    },
   };
 }

@@ -4,6 +4,7 @@ import type { BalanceCache } from '../ledger/balance-cache.ts';
 import type { InsertNotifications } from '../notifications/index.ts';
 import { type AccountMovement, accountMovements } from './movements.ts';
 import { walletRoutes } from './routes.ts';
+import { type AccountFlow, accountFlows, type SpotValueRow, spotValuesPage, type UsdPriceRow } from './valuation-reads.ts';
 import { TransferSettler, type WalletDeps } from './transfers.ts';
 
 export type WalletUses = {
@@ -20,10 +21,15 @@ export type WalletUses = {
  * transfer held before a restart is settled when the server is ready.
  */
 export type { AccountMovement } from './movements.ts';
+export type { AccountFlow, SpotValueRow, UsdPriceRow } from './valuation-reads.ts';
 
 /** What the wallet offers: its routes, and the account's history of balance changes (the portfolio's lots). */
 export type Wallet = ModuleParts & {
   movements(accountId: string): Promise<AccountMovement[]>;
+  /** A page of accounts with spot balances, valued in SQL at the prices given (the portfolio's snapshots). */
+  spotValues(page: { afterAccountId: string | null; limit: number; prices: readonly UsdPriceRow[] }): Promise<SpotValueRow[]>;
+  /** Deposits, withdrawals and transfers between users of these accounts in (fromMs, toMs]. */
+  flows(accountIds: readonly string[], fromMs: number, toMs: number): Promise<AccountFlow[]>;
 };
 
 export function createWallet(context: AppContext, { gateway, balances, insertNotifications }: WalletUses): Wallet {
@@ -42,5 +48,7 @@ export function createWallet(context: AppContext, { gateway, balances, insertNot
     start: () => settler.kick(),
     stop: () => settler.stop(),
     movements: (accountId) => accountMovements(context.db, accountId),
+    spotValues: (page) => spotValuesPage(context.db, page),
+    flows: (accountIds, fromMs, toMs) => accountFlows(context.db, accountIds, fromMs, toMs),
   };
 }
