@@ -77,7 +77,11 @@ export async function portfolioSummary(deps: PortfolioDeps, accountId: string): 
 export const PORTFOLIO_OPTIMISTIC_READS = 3;
 
 export async function consistentRead(
-  deps: { balances: PortfolioDeps['balances']; futures: Pick<PortfolioDeps['futures'], 'accounts'>; changes: PortfolioDeps['changes'] },
+  deps: {
+    balances: PortfolioDeps['balances'];
+    futures: Pick<PortfolioDeps['futures'], 'accounts'>;
+    changes: PortfolioDeps['changes'];
+  },
   accountId: string,
 ) {
   for (let attempt = 0; attempt < PORTFOLIO_OPTIMISTIC_READS; attempt++) {

@@ -174,7 +174,10 @@ export class SnapshotRecorder {
     const values = new Map<string, AccountValue>();
     for (const row of spot) {
       const id = row.accountId;
-      values.set(id, watch.changed.has(id) ? await this.aloneValue(id, run.prices.byCurrency) : pageValue(row, equities.get(id)));
+      values.set(
+        id,
+        watch.changed.has(id) ? await this.aloneValue(id, run.prices.byCurrency) : pageValue(row, equities.get(id)),
+      );
     }
     return { spot, values };
   }
@@ -200,7 +203,10 @@ export class SnapshotRecorder {
     page: readonly SpotValueRow[],
     values: ReadonlyMap<string, AccountValue>,
   ): Promise<SnapshotRow[]> {
-    const flows = await this.pageFlows(run, page.map((row) => row.accountId));
+    const flows = await this.pageFlows(
+      run,
+      page.map((row) => row.accountId),
+    );
     const rows: SnapshotRow[] = [];
     for (const { accountId } of page) {
       const value = values.get(accountId)!;

@@ -4,8 +4,14 @@ import type { BalanceCache } from '../ledger/balance-cache.ts';
 import type { InsertNotifications } from '../notifications/index.ts';
 import { type AccountMovement, accountMovements } from './movements.ts';
 import { walletRoutes } from './routes.ts';
-import { type AccountFlow, accountFlows, type SpotValueRow, spotValuesPage, type UsdPriceRow } from './valuation-reads.ts';
 import { TransferSettler, type WalletDeps } from './transfers.ts';
+import {
+  type AccountFlow,
+  accountFlows,
+  type SpotValueRow,
+  spotValuesPage,
+  type UsdPriceRow,
+} from './valuation-reads.ts';
 
 export type WalletUses = {
   /** Asked for the fee and minimum quotes. */
@@ -27,7 +33,11 @@ export type { AccountFlow, SpotValueRow, UsdPriceRow } from './valuation-reads.t
 export type Wallet = ModuleParts & {
   movements(accountId: string): Promise<AccountMovement[]>;
   /** A page of accounts with spot balances, valued in SQL at the prices given (the portfolio's snapshots). */
-  spotValues(page: { afterAccountId: string | null; limit: number; prices: readonly UsdPriceRow[] }): Promise<SpotValueRow[]>;
+  spotValues(page: {
+    afterAccountId: string | null;
+    limit: number;
+    prices: readonly UsdPriceRow[];
+  }): Promise<SpotValueRow[]>;
   /** Deposits, withdrawals and transfers between users of these accounts in (fromMs, toMs]. */
   flows(accountIds: readonly string[], fromMs: number, toMs: number): Promise<AccountFlow[]>;
 };
