@@ -162,11 +162,21 @@ function report(figures: {
 }): void {
   const { seedMs, wall, results } = figures;
   const load = os.loadavg().map((value) => value.toFixed(1));
-  console.log(`portfolio snapshots, PostgreSQL, ${os.cpus().length} cores, Node ${process.version}, load ${load.join(' ')}`);
-  console.log(`seed: ${ACCOUNTS} accounts, ${DEPOSITS_PER_RUN} deposits per run, ${FUTURES_WALLETS} futures wallets in ${Math.round(seedMs)} ms`);
-  console.log(`accounts valued per run: ${results.map((r) => r.accounts).join(', ')}; rows written: ${results.map((r) => r.written).join(', ')}`);
-  console.log(`one hourly + daily run, ${RUNS} runs (min / median / max): ${spread(wall)} (target under ${TARGET_MS} ms)`);
-  console.log(`the same bucket again (every row already there): ${Math.round(figures.repeatMs)} ms, ${figures.again.written} written`);
+  console.log(
+    `portfolio snapshots, PostgreSQL, ${os.cpus().length} cores, Node ${process.version}, load ${load.join(' ')}`,
+  );
+  console.log(
+    `seed: ${ACCOUNTS} accounts, ${DEPOSITS_PER_RUN} deposits per run, ${FUTURES_WALLETS} futures wallets in ${Math.round(seedMs)} ms`,
+  );
+  console.log(
+    `accounts valued per run: ${results.map((r) => r.accounts).join(', ')}; rows written: ${results.map((r) => r.written).join(', ')}`,
+  );
+  console.log(
+    `one hourly + daily run, ${RUNS} runs (min / median / max): ${spread(wall)} (target under ${TARGET_MS} ms)`,
+  );
+  console.log(
+    `the same bucket again (every row already there): ${Math.round(figures.repeatMs)} ms, ${figures.again.written} written`,
+  );
   console.log(`rows in the table: ${figures.rows}`);
   const worst = Math.max(...wall);
   console.log(worst < TARGET_MS ? 'target met' : 'TARGET MISSED');

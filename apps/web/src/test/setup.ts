@@ -56,6 +56,7 @@ vi.mock('lightweight-charts', () => {
     TickMarkType: { Year: 0, Month: 1, DayOfMonth: 2, Time: 3, TimeWithSeconds: 4 },
     CandlestickSeries: 'Candlestick',
     HistogramSeries: 'Histogram',
+    AreaSeries: 'Area',
     createChart: () => ({
       addSeries: series,
       priceScale: () => ({ applyOptions: () => {} }),
