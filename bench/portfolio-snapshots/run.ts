@@ -21,6 +21,7 @@ import type { AppContext } from '../../apps/server/src/context.ts';
 import { type Database, openDatabase } from '../../apps/server/src/db/database.ts';
 import { migrate } from '../../apps/server/src/db/migrate.ts';
 import { createLogger } from '../../apps/server/src/logger.ts';
+import type { RunResult } from '../../apps/server/src/modules/portfolio/snapshot-recorder.ts';
 import { InProcessPubSub } from '../../apps/server/src/realtime/pubsub.ts';
 
 const argv = process.argv.slice(2);
@@ -155,9 +156,9 @@ async function main(): Promise<void> {
 function report(figures: {
   seedMs: number;
   wall: number[];
-  results: { accounts: number; written: number }[];
+  results: RunResult[];
   repeatMs: number;
-  again: { written: number };
+  again: RunResult;
   rows: number;
 }): void {
   const { seedMs, wall, results } = figures;

@@ -52,7 +52,11 @@ export type RunResult = {
   written: number;
   pruned: number;
   ms: number;
+  /** Where the time went (ms): spot values in SQL, futures equities, flows, writing, pruning. */
+  phases: RunPhases;
 };
+
+export type RunPhases = { spotMs: number; futuresMs: number; flowsMs: number; writeMs: number; pruneMs: number };
 
 /** The currencies a run prices: USD, the catalogue's coins and every currency with a catalogue price. */
 export function runCurrencies(): string[] {
@@ -71,7 +75,23 @@ function runPrices(lookup: PriceLookup): RunPrices {
   return { rows: [...byCurrency].map(([currency, price]) => ({ currency, price: text(price) })), byCurrency };
 }
 
-type Run = { hourMs: number; granularities: readonly SnapshotGranularity[]; prices: RunPrices; flows: FlowPricer };
+type Run = {
+  hourMs: number;
+  granularities: readonly SnapshotGranularity[];
+  prices: RunPrices;
+  flows: FlowPricer;
+  phases: RunPhases;
+};
+
+/** Runs `work` and adds its wall time to the run's phase. */
+async function timed<T>(run: Run, phase: keyof RunPhases, work: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  try {
+    return await work();
+  } finally {
+    run.phases[phase] += performance.now() - started;
+  }
+}
 type AccountValue = { spot: Amount; futures: Amount; holds: boolean };
 
 export class SnapshotRecorder {
@@ -137,7 +157,8 @@ export class SnapshotRecorder {
     const startedMs = performance.now();
     const prices = runPrices(this.deps.prices);
     const flows = new FlowPricer(this.deps.priceAt, (currency) => prices.byCurrency.get(currency));
-    const run: Run = { hourMs, granularities, prices, flows };
+    const phases: RunPhases = { spotMs: 0, futuresMs: 0, flowsMs: 0, writeMs: 0, pruneMs: 0 };
+    const run: Run = { hourMs, granularities, prices, flows, phases };
     let afterAccountId: string | null = null;
     let accounts = 0;
     let written = 0;
@@ -146,13 +167,23 @@ export class SnapshotRecorder {
       if (page.spot.length === 0) break;
       const rows = await this.pageRows(run, page.spot, page.values);
       accounts += rows.length / granularities.length;
-      written += await insertSnapshots(this.deps.db, rows);
+      written += await timed(run, 'writeMs', () => insertSnapshots(this.deps.db, rows));
       afterAccountId = page.spot[page.spot.length - 1]!.accountId;
       if (page.spot.length < this.deps.batchSize) break;
     }
-    const pruned = await pruneHourly(this.deps.db, hourMs - this.deps.hourlyRetentionDays * DAY_MS);
+    const retainedFromMs = hourMs - this.deps.hourlyRetentionDays * DAY_MS;
+    const pruned = await timed(run, 'pruneMs', () => pruneHourly(this.deps.db, retainedFromMs));
     const ms = Math.round(performance.now() - startedMs);
-    return { at: new Date(hourMs).toISOString(), granularities: [...granularities], accounts, written, pruned, ms };
+    for (const phase of Object.keys(phases) as (keyof RunPhases)[]) phases[phase] = Math.round(phases[phase]);
+    return {
+      at: new Date(hourMs).toISOString(),
+      granularities: [...granularities],
+      accounts,
+      written,
+      pruned,
+      ms,
+      phases,
+    };
   }
 
   /**
@@ -166,8 +197,10 @@ export class SnapshotRecorder {
     let spot: SpotValueRow[];
     let equities: Map<string, FuturesEquity>;
     try {
-      spot = await this.deps.wallet.spotValues({ afterAccountId, limit: this.deps.batchSize, prices: run.prices.rows });
-      equities = await this.deps.futures.accounts.equities(spot.map((row) => row.accountId));
+      const page = { afterAccountId, limit: this.deps.batchSize, prices: run.prices.rows };
+      spot = await timed(run, 'spotMs', () => this.deps.wallet.spotValues(page));
+      const ids = spot.map((row) => row.accountId);
+      equities = await timed(run, 'futuresMs', () => this.deps.futures.accounts.equities(ids));
     } finally {
       watch.stop();
     }
