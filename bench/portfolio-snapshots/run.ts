@@ -175,8 +175,13 @@ function report(figures: {
   console.log(
     `one hourly + daily run, ${RUNS} runs (min / median / max): ${spread(wall)} (target under ${TARGET_MS} ms)`,
   );
+  const phases = (result: RunResult) =>
+    Object.entries(result.phases)
+      .map(([name, ms]) => `${name.replace(/Ms$/, '')} ${ms}`)
+      .join(', ');
+  for (const [index, result] of results.entries()) console.log(`run ${index + 1}: ${result.ms} ms (${phases(result)})`);
   console.log(
-    `the same bucket again (every row already there): ${Math.round(figures.repeatMs)} ms, ${figures.again.written} written`,
+    `the same bucket again (every row already there): ${Math.round(figures.repeatMs)} ms, ${figures.again.written} written (${phases(figures.again)})`,
   );
   console.log(`rows in the table: ${figures.rows}`);
   const worst = Math.max(...wall);

@@ -236,10 +236,8 @@ export class SnapshotRecorder {
     page: readonly SpotValueRow[],
     values: ReadonlyMap<string, AccountValue>,
   ): Promise<SnapshotRow[]> {
-    const flows = await this.pageFlows(
-      run,
-      page.map((row) => row.accountId),
-    );
+    const ids = page.map((row) => row.accountId);
+    const flows = await timed(run, 'flowsMs', () => this.pageFlows(run, ids));
     const rows: SnapshotRow[] = [];
     for (const { accountId } of page) {
       const value = values.get(accountId)!;
