@@ -283,6 +283,39 @@ describeEachDatabase(
         ((await history(alice, '/v1/portfolio/history?range=1D')).body as PortfolioHistory).points.slice(0, -1),
       );
     });
+
+    it('after downtime: only the current hour is recorded, and the missed hours’ flows are in its net flow', async () => {
+      const { bob } = people;
+      // Down from the third hour to the fifth: a deposit lands in the fourth.
+      await fund(server(), bob.id, 'USD', '300');
+      await server().db.query(
+        `UPDATE ledger_entries SET created_at = $1 WHERE id = (SELECT max(id) FROM ledger_entries WHERE kind = 'deposit')`,
+        [new Date(firstHourMs + 3 * HOUR_MS + 60_000).toISOString()],
+      );
+      server().clock.advance(3 * HOUR_MS);
+      const result = await recorder().tick();
+      expect(result?.at).toBe(new Date(firstHourMs + 4 * HOUR_MS).toISOString());
+      const hourly = (await rows(server(), bob.id)).filter((row) => row.granularity === 'hour');
+      expect(hourly.map((row) => [row.at.getTime() - firstHourMs, row.total_value, row.net_flow])).toEqual([
+        [0, '5000', '5000'],
+        [HOUR_MS, '3795', '-1200'],
+        [4 * HOUR_MS, '4095', '300'],
+      ]);
+    });
+
+    it('is documented at /docs with its query and response schema', async () => {
+      const docs = await server().request('GET', '/docs/json');
+      const paths = docs.body.paths as Record<
+        string,
+        Record<string, { parameters?: { name: string }[]; responses: Record<string, unknown> }>
+      >;
+      const route = paths['/v1/portfolio/history']?.get;
+      expect(route?.parameters?.map((parameter) => parameter.name)).toContain('range');
+      const ok = JSON.stringify(route?.responses['200']);
+      for (const field of ['points', 'total_value', 'futures_equity', 'net_flow', 'live', '1Y'])
+        expect(ok).toContain(field);
+      expect(paths['/v1/accounts/{id}/portfolio/history']?.get?.responses).toHaveProperty('404');
+    });
   },
   ENVIRONMENT,
 );
