@@ -171,6 +171,12 @@ const envSchema = z.object({
   FUTURES_INDEX_STALE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(30_000),
   /** Simulated takers trading with the market makers (on by default, off in tests). */
   MARKET_TAKER_ENABLED: envBoolean.optional(),
+  /** Portfolio value snapshots every hour (on by default, off in tests, which drive the recorder themselves). */
+  PORTFOLIO_SNAPSHOTS_ENABLED: envBoolean.optional(),
+  /** Accounts valued per statement by the snapshot recorder. */
+  PORTFOLIO_SNAPSHOT_BATCH_SIZE: z.coerce.number().int().min(1).max(20_000).default(2_000),
+  /** Days of hourly snapshots kept (daily ones are kept forever); at least 8, so the 1 W chart is always hourly. */
+  PORTFOLIO_HOURLY_RETENTION_DAYS: z.coerce.number().int().min(8).max(400).default(8),
   /** Mean taker orders a minute on the busiest markets (BTC and ETH against USD and USDT). */
   MARKET_TAKER_TRADES_PER_MINUTE: z.coerce.number().min(0.01).max(6_000).default(12),
   /** Comma-separated pair ids the bots quote and trade; all active pairs when unset. */
@@ -267,6 +273,8 @@ export type Config = {
   marketMakerPairs: string[];
   /** Simulated takers (on by default, off in tests unless asked for). */
   marketTakerEnabled: boolean;
+  /** Portfolio snapshots (docs/portfolio.md "Snapshots and value over time"). */
+  portfolioSnapshots: { enabled: boolean; batchSize: number; hourlyRetentionDays: number };
   marketTakerTradesPerMinute: number;
   paymentProvider: 'sandbox' | 'triple-a' | 'nowpayments';
   sandboxConfirmDelayMs: number;
@@ -391,6 +399,11 @@ function marketConfig(env: Env) {
       .filter((pair) => pair.length > 0),
     marketTakerEnabled: env.MARKET_TAKER_ENABLED ?? env.NODE_ENV !== 'test',
     marketTakerTradesPerMinute: env.MARKET_TAKER_TRADES_PER_MINUTE,
+    portfolioSnapshots: {
+      enabled: env.PORTFOLIO_SNAPSHOTS_ENABLED ?? env.NODE_ENV !== 'test',
+      batchSize: env.PORTFOLIO_SNAPSHOT_BATCH_SIZE,
+      hourlyRetentionDays: env.PORTFOLIO_HOURLY_RETENTION_DAYS,
+    },
   };
 }
 

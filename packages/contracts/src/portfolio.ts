@@ -224,3 +224,64 @@ export type PortfolioRealised = z.infer<typeof portfolioRealisedSchema>;
 export const portfolioSettingsSchema = z.object({ lot_method: z.enum(LOT_METHOD_NAMES) });
 export type PortfolioSettings = z.infer<typeof portfolioSettingsSchema>;
 export const portfolioSettingsUpdateSchema = z.strictObject({ lot_method: z.enum(LOT_METHOD_NAMES) });
+
+/**
+ * Value over time (GET /v1/portfolio/history; docs/portfolio.md "Snapshots and value over time"):
+ * the account's recorded snapshots over a range, oldest first, then the live value now as the
+ * last point. 1D and 1W read the hourly snapshots, the longer ranges the daily ones (00:00 UTC).
+ */
+export const PORTFOLIO_HISTORY_RANGES = ['1D', '1W', '1M', '3M', '1Y', 'all'] as const;
+export type PortfolioHistoryRange = (typeof PORTFOLIO_HISTORY_RANGES)[number];
+/** How far back each range reaches (ms); `all` has no bound. */
+export const PORTFOLIO_HISTORY_RANGE_MS: Readonly<Record<PortfolioHistoryRange, number | null>> = {
+  '1D': 24 * 3_600_000,
+  '1W': 7 * 24 * 3_600_000,
+  '1M': 30 * 24 * 3_600_000,
+  '3M': 90 * 24 * 3_600_000,
+  '1Y': 365 * 24 * 3_600_000,
+  all: null,
+};
+/** The snapshots each range reads. */
+export const PORTFOLIO_HISTORY_GRANULARITY: Readonly<Record<PortfolioHistoryRange, 'hour' | 'day'>> = {
+  '1D': 'hour',
+  '1W': 'hour',
+  '1M': 'day',
+  '3M': 'day',
+  '1Y': 'day',
+  all: 'day',
+};
+/** At most this many stored points per answer (the newest; 20 years of daily points), plus the live one. */
+export const PORTFOLIO_HISTORY_MAX_POINTS = 7_400;
+
+export const portfolioHistoryQuerySchema = z.object({
+  range: z.enum(PORTFOLIO_HISTORY_RANGES, { error: `range must be one of ${PORTFOLIO_HISTORY_RANGES.join(', ')}` }),
+});
+
+export const portfolioHistoryPointSchema = z.object({
+  /** The moment valued (ISO 8601, UTC): a snapshot's bucket, or now for the live point. */
+  at: z.string(),
+  /** USD, exact: spot_value + futures_equity. */
+  total_value: decimalString,
+  spot_value: decimalString,
+  /** Futures wallet balance + unrealised P&L at the mark (may be negative). */
+  futures_equity: decimalString,
+  /**
+   * USD value of what came in minus what went out (deposits, withdrawals, transfers with other
+   * users) since the point before, each at its recorded price; trades, conversions, fees and
+   * spot <-> futures moves are not flows. The change between two points less the flows after the
+   * first is what the holdings made.
+   */
+  net_flow: decimalString,
+  /** false for the stored snapshots, true for the last point (the live value now). */
+  live: z.boolean(),
+});
+export type PortfolioHistoryPoint = z.infer<typeof portfolioHistoryPointSchema>;
+
+export const portfolioHistorySchema = z.object({
+  currency: z.literal('USD'),
+  range: z.enum(PORTFOLIO_HISTORY_RANGES),
+  granularity: z.enum(['hour', 'day']),
+  /** Oldest first; the last one is the live value now (so a new account has exactly one point). */
+  points: z.array(portfolioHistoryPointSchema),
+});
+export type PortfolioHistory = z.infer<typeof portfolioHistorySchema>;

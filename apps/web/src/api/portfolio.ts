@@ -1,4 +1,10 @@
-import { type PortfolioSettings, portfolioSettingsSchema, portfolioSummarySchema } from '@platform/contracts';
+import {
+  type PortfolioHistoryRange,
+  type PortfolioSettings,
+  portfolioHistorySchema,
+  portfolioSettingsSchema,
+  portfolioSummarySchema,
+} from '@platform/contracts';
 import { apiClient } from './http.ts';
 
 /** The portfolio calls of issue 17 (docs/portfolio.md). Every answer is parsed with the contract's schema. */
@@ -10,4 +16,7 @@ export const portfolioApi = {
   /** Stores the lot method of the cost basis, the lots and the tax report. */
   updateSettings: (body: PortfolioSettings) =>
     apiClient.request('/v1/portfolio/settings', { method: 'PUT', body, schema: portfolioSettingsSchema }),
+  /** The account's value over a range: recorded snapshots oldest first, then the live value now. */
+  history: (range: PortfolioHistoryRange) =>
+    apiClient.request(`/v1/portfolio/history?range=${encodeURIComponent(range)}`, { schema: portfolioHistorySchema }),
 };

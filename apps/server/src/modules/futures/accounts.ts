@@ -11,7 +11,10 @@ import type { FundingCommand } from './funding.ts';
 import type { ModifyCommand } from './modify.ts';
 import { accountView, type MarkOf, positionView } from './risk.ts';
 import type { SettingsState } from './types.ts';
-import { storedUnits } from './units.ts';
+import { moneyText, storedUnits } from './units.ts';
+
+/** An account's futures wallet and equity (the overview's wallet_balance, unrealised_pnl and margin_balance), USD decimal texts. */
+export type FuturesEquity = { walletBalance: string; unrealisedPnl: string; equity: string };
 
 /** Account-level commands over the exchange's queue, and the in-memory views of an account. */
 export class FuturesAccounts {
@@ -139,6 +142,49 @@ export class FuturesAccounts {
       const value = await read();
       return { value, account: accountView(state, accountId, this.markOf), positions: this.positionViews(accountId) };
     });
+  }
+
+  /**
+   * The futures equity of many accounts at once (the portfolio's snapshots), each equal to its
+   * overview's margin_balance at one moment of the exchange's memory. Accounts the exchange holds
+   * are read from it; the others from the ledger, without loading them (valuing every account must
+   * not fill the exchange's memory): only the exchange moves a futures wallet and it loads one
+   * before it does, so a wallet it does not hold is what the ledger holds, and it has no position.
+   * An account without a futures wallet is left out.
+   */
+  async equities(accountIds: readonly string[]): Promise<Map<string, FuturesEquity>> {
+    for (;;) {
+      const before = this.core.state;
+      const missing = accountIds.filter((id) => !before.wallets.has(id));
+      const stored = missing.length === 0 ? [] : await this.storedWallets(missing);
+      await this.core.committed();
+      // A failed write rebuilds the memory from the database (with fewer wallets): read again.
+      if (this.core.state !== before) continue;
+      const found = new Map(stored.map((row) => [row.account_id, row]));
+      const result = new Map<string, FuturesEquity>();
+      for (const id of accountIds) {
+        if (before.wallets.has(id)) {
+          const view = accountView(before, id, this.markOf);
+          const equity = view.margin_balance;
+          result.set(id, { walletBalance: view.wallet_balance, unrealisedPnl: view.unrealised_pnl, equity });
+          continue;
+        }
+        const row = found.get(id);
+        if (!row) continue;
+        const balance = moneyText(storedUnits(row.available, 8) + storedUnits(row.locked, 8));
+        result.set(id, { walletBalance: balance, unrealisedPnl: '0', equity: balance });
+      }
+      return result;
+    }
+  }
+
+  private async storedWallets(accountIds: readonly string[]) {
+    const rows = await this.db.query<{ account_id: string; available: string; locked: string }>(
+      `SELECT account_id::text AS account_id, available::text AS available, locked::text AS locked
+       FROM ledger_accounts WHERE owner_kind = 'futures' AND currency = 'USD' AND account_id = ANY($1::uuid[])`,
+      [accountIds],
+    );
+    return rows.rows;
   }
 
   settings(accountId: string) {

@@ -5,6 +5,8 @@ import type { FuturesExchange } from '../futures/index.ts';
 import type { BalanceCache } from '../ledger/balance-cache.ts';
 import type { Markets } from '../markets/index.ts';
 import type { Wallet } from '../wallet/index.ts';
+import { historyRoutes } from './history-routes.ts';
+import type { HistoryDeps } from './history-service.ts';
 import { LedgerChanges } from './ledger-changes.ts';
 import { LotCache } from './lot-cache.ts';
 import { lotsRoutes } from './lots-routes.ts';
@@ -13,6 +15,7 @@ import { portfolioRoutes } from './routes.ts';
 import { type PortfolioDeps, portfolioSummary } from './service.ts';
 import { readSettings } from './settings.ts';
 import { settingsRoutes } from './settings-routes.ts';
+import { SnapshotRecorder } from './snapshot-recorder.ts';
 import { usdPriceLookup } from './valuation.ts';
 
 export type PortfolioUses = {
@@ -21,16 +24,21 @@ export type PortfolioUses = {
   /** The reference prices and their 24 h opens (the price sources', never a trade on our books). */
   markets: Pick<Markets, 'referenceDayQuote' | 'usdPriceAt'>;
   /** The account's history of balance changes (the ledger's entries), for the lots. */
-  wallet: Pick<Wallet, 'movements'>;
+  wallet: Pick<Wallet, 'movements' | 'spotValues' | 'flows'>;
   /** The futures wallet and open positions, from the exchange's memory. */
   futures: Pick<FuturesExchange, 'accounts' | 'markets'>;
 };
 
-/** What the portfolio offers: the summary of an account (the dashboard on / will read it too). */
+/**
+ * What the portfolio offers: the summary of an account (the dashboard on / reads it too), the lots
+ * (analytics), and the snapshot recorder (its timer runs when PORTFOLIO_SNAPSHOTS_ENABLED; tests
+ * and the bench drive it).
+ */
 export type Portfolio = ModuleParts & {
   summary(accountId: string): Promise<PortfolioSummary>;
   /** Every asset's lots and realised rows under a method, from the account's whole ledger history (analytics). */
   lots(accountId: string, method: lots.LotMethod): Promise<lots.LotResult[]>;
+  snapshots: SnapshotRecorder;
 };
 
 /** Portfolio: what an account owns across spot and futures, valued live in USD (docs/portfolio.md). */
@@ -52,14 +60,37 @@ export function createPortfolio(context: AppContext, uses: PortfolioUses): Portf
     lots: (accountId, lotMethod) => lotCache.lots(accountId, lotMethod),
   };
   const lotsDeps: LotsDeps = { movements, priceAt, prices: deps.prices, method };
+  const historyDeps: HistoryDeps = { db: context.db, summary: deps, wallet: uses.wallet, priceAt };
+  const settings = context.config.portfolioSnapshots;
+  const snapshots = new SnapshotRecorder({
+    db: context.db,
+    wallet: uses.wallet,
+    futures: uses.futures,
+    balances: uses.balances,
+    changes,
+    prices: deps.prices,
+    priceAt,
+    clock: context.clock,
+    batchSize: settings.batchSize,
+    hourlyRetentionDays: settings.hourlyRetentionDays,
+    log: context.log,
+  });
   return {
     summary: (accountId) => portfolioSummary(deps, accountId),
     lots: (accountId, method) => accountLots(lotsDeps, accountId, method, true),
+    snapshots,
     routes: (scope) => {
       portfolioRoutes(scope, context, deps);
+      historyRoutes(scope, context, historyDeps);
       lotsRoutes(scope, context, lotsDeps);
       settingsRoutes(scope, context);
     },
-    stop: async () => changes.stop(),
+    start: () => {
+      if (settings.enabled) snapshots.start();
+    },
+    stop: async () => {
+      await snapshots.stop();
+      changes.stop();
+    },
   };
 }

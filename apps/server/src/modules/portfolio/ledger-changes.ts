@@ -12,12 +12,16 @@ export const COUNTED_ACCOUNTS_MAX = 100_000;
  */
 export class LedgerChanges {
   private readonly counts = new Map<string, number>();
+  private readonly watchers = new Set<Set<string>>();
   private epoch = 0;
   private readonly unsubscribe: () => void;
 
   constructor(db: Database) {
     this.unsubscribe = ledgerOf(db).onBalancesChanged((event) => {
-      for (const change of event.changes) this.count(change.accountId);
+      for (const change of event.changes) {
+        this.count(change.accountId);
+        for (const watcher of this.watchers) watcher.add(change.accountId);
+      }
     });
   }
 
@@ -25,10 +29,21 @@ export class LedgerChanges {
     return `${this.epoch}:${this.counts.get(accountId) ?? 0}`;
   }
 
+  /**
+   * Collects the accounts whose balances change from now until `stop` (the snapshot recorder's
+   * check over a page of accounts, where a version per account would have to be read first).
+   */
+  watch(): { changed: ReadonlySet<string>; stop(): void } {
+    const changed = new Set<string>();
+    this.watchers.add(changed);
+    return { changed, stop: () => this.watchers.delete(changed) };
+  }
+
   /** When the server closes: the ledger's events outlive a server on the same database. */
   stop(): void {
     this.unsubscribe();
     this.counts.clear();
+    this.watchers.clear();
   }
 
   private count(accountId: string): void {

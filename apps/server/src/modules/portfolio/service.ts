@@ -96,7 +96,14 @@ export async function portfolioSummary(deps: PortfolioDeps, accountId: string): 
  */
 export const PORTFOLIO_OPTIMISTIC_READS = 3;
 
-async function consistentRead(deps: PortfolioDeps, accountId: string) {
+export async function consistentRead(
+  deps: {
+    balances: PortfolioDeps['balances'];
+    futures: Pick<PortfolioDeps['futures'], 'accounts'>;
+    changes: PortfolioDeps['changes'];
+  },
+  accountId: string,
+) {
   for (let attempt = 0; attempt < PORTFOLIO_OPTIMISTIC_READS; attempt++) {
     const before = deps.changes.version(accountId);
     const balances = await deps.balances.balances(accountId);

@@ -5,6 +5,13 @@ import type { InsertNotifications } from '../notifications/index.ts';
 import { accountMovements, type MovementCursor, type MovementPage } from './movements.ts';
 import { walletRoutes } from './routes.ts';
 import { TransferSettler, type WalletDeps } from './transfers.ts';
+import {
+  type AccountFlow,
+  accountFlows,
+  type SpotValueRow,
+  spotValuesPage,
+  type UsdPriceRow,
+} from './valuation-reads.ts';
 
 export type WalletUses = {
   /** Asked for the fee and minimum quotes. */
@@ -20,11 +27,20 @@ export type WalletUses = {
  * transfer held before a restart is settled when the server is ready.
  */
 export type { AccountMovement, MovementCursor, MovementPage } from './movements.ts';
+export type { AccountFlow, SpotValueRow, UsdPriceRow } from './valuation-reads.ts';
 
 /** What the wallet offers: its routes, and the account's history of balance changes (the portfolio's lots). */
 export type Wallet = ModuleParts & {
   /** All of the account's movements, or those after a cursor an earlier page gave (movements.ts). */
   movements(accountId: string, after?: MovementCursor): Promise<MovementPage>;
+  /** A page of accounts with spot balances, valued in SQL at the prices given (the portfolio's snapshots). */
+  spotValues(page: {
+    afterAccountId: string | null;
+    limit: number;
+    prices: readonly UsdPriceRow[];
+  }): Promise<SpotValueRow[]>;
+  /** Deposits, withdrawals and transfers between users of these accounts in (fromMs, toMs]. */
+  flows(accountIds: readonly string[], fromMs: number, toMs: number): Promise<AccountFlow[]>;
 };
 
 export function createWallet(context: AppContext, { gateway, balances, insertNotifications }: WalletUses): Wallet {
@@ -43,5 +59,7 @@ export function createWallet(context: AppContext, { gateway, balances, insertNot
     start: () => settler.kick(),
     stop: () => settler.stop(),
     movements: (accountId, after) => accountMovements(context.db, accountId, after),
+    spotValues: (page) => spotValuesPage(context.db, page),
+    flows: (accountIds, fromMs, toMs) => accountFlows(context.db, accountIds, fromMs, toMs),
   };
 }

@@ -104,7 +104,10 @@ describe('/portfolio', () => {
     await waitFor(() => expect(calls.filter((call) => call.path === '/v1/portfolio')).toHaveLength(2));
     expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ lot_method: 'hifo' });
     await waitFor(() => expect(screen.getByTestId('portfolio-lot-method')).toHaveValue('hifo'));
-    expect(screen.getByTestId('portfolio-lot-method-hint')).toHaveTextContent('most expensive coins first');
+    // "Saving…" until the stored choice and the summary read again have both settled.
+    await waitFor(() =>
+      expect(screen.getByTestId('portfolio-lot-method-hint')).toHaveTextContent('most expensive coins first'),
+    );
   });
 
   it('sorts by a column on a click, says so with aria-sort, and reverses on a second click', async () => {

@@ -13,6 +13,7 @@ import { PortfolioHeader } from './portfolio-header.tsx';
 import { isEmptyPortfolio, tradeHref } from './portfolio-model.ts';
 import { PositionsCard } from './positions-card.tsx';
 import { usePortfolioSummary } from './use-portfolio.ts';
+import { ValueChartCard } from './value-chart-card.tsx';
 import '../../theme/portfolio.css';
 
 addScreenTexts({ portfolio: portfolioTexts });
@@ -48,6 +49,7 @@ function PortfolioBody({ summary }: { summary: PortfolioSummary }) {
   return (
     <>
       <PortfolioHeader summary={summary} />
+      <ValueChartCard />
       <div className="pf-grid">
         <AllocationCard summary={summary} />
         <HoldingsCard holdings={summary.holdings} method={summary.method} />

@@ -84,4 +84,21 @@ export const portfolioTexts = {
     risk: { low: 'low risk', medium: 'medium risk', high: 'high risk' },
     none: 'No open futures positions.',
   },
+  history: {
+    title: 'Value over time',
+    ranges: 'Time range',
+    range: { '1D': '1D', '1W': '1W', '1M': '1M', '3M': '3M', '1Y': '1Y', all: 'All' },
+    change: 'Change over {{range}}',
+    changeHint: 'What your holdings made: deposits, withdrawals and transfers are left out.',
+    flows: 'Deposits and withdrawals: {{amount}}',
+    at: 'Value on {{time}}',
+    now: 'Value now',
+    chart: 'Portfolio value from {{from}} to {{to}}: {{first}} to {{last}}',
+    loading: 'Loading your value over time…',
+    failed: 'Your value over time could not be loaded.',
+    retry: 'Try again',
+    emptyTitle: 'Your history starts today',
+    emptyText:
+      'Your portfolio’s value is recorded every hour: the first point shows here after the top of the next hour.',
+  },
 };
