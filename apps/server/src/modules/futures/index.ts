@@ -1,11 +1,13 @@
 import type { AppContext, ModuleParts } from '../../context.ts';
 import type { Result } from '../../lib/errors.ts';
+import type { KeysetPage } from '../../lib/keyset.ts';
 import type { Markets } from '../markets/index.ts';
 import { type InsertNotifications, notify } from '../notifications/service.ts';
 import { FuturesAccounts } from './accounts.ts';
 import type { FundingRow } from './batch.ts';
 import { PerpCandles } from './candles.ts';
 import { FuturesCore } from './exchange.ts';
+import { type FuturesFill, type FuturesTransfer, futuresFillsPage, futuresTransfersPage } from './history.ts';
 import { LiquidationWatch, type MarkUpdates } from './liquidation-watch.ts';
 import { batchNotifier, MarginCalls, marginCallRatio } from './margin-calls.ts';
 import { type FuturesMarketSpec, futuresMarketSpecs } from './markets.ts';
@@ -48,7 +50,13 @@ export interface FuturesExchange {
   checkReplay(): Promise<ReplayCheck & { memory: string }>;
 }
 
-export type Futures = ModuleParts & { exchange: FuturesExchange; workers: FuturesWorkers };
+/** The account's futures history in keyset pages, oldest first (the exports). */
+export type FuturesHistory = {
+  fillsPage: KeysetPage<FuturesFill>;
+  transfersPage: KeysetPage<FuturesTransfer>;
+};
+
+export type Futures = ModuleParts & { exchange: FuturesExchange; workers: FuturesWorkers; history: FuturesHistory };
 
 export type FuturesUses = {
   markets: Pick<Markets, 'referenceQuote' | 'sourceQuotes'>;
@@ -133,6 +141,10 @@ export async function createFutures(context: AppContext, uses: FuturesUses): Pro
   return {
     exchange,
     workers: running,
+    history: {
+      fillsPage: (accountId, window, after, limit) => futuresFillsPage(db, accountId, window, after, limit),
+      transfersPage: (accountId, window, after, limit) => futuresTransfersPage(db, accountId, window, after, limit),
+    },
     routes: (scope) => futuresRoutes(scope, context, { exchange, core, candles, uses: { ...uses, marks } }),
     start: async () => {
       await running.start();

@@ -1,10 +1,12 @@
 import type { PaymentGateway } from '../../adapters/payments/index.ts';
 import type { AppContext, ModuleParts } from '../../context.ts';
+import type { KeysetPage } from '../../lib/keyset.ts';
 import type { Markets } from '../markets/index.ts';
 import type { InsertNotifications } from '../notifications/index.ts';
 import { ChainConfirmer, SandboxChain } from './chain.ts';
 import type { PaymentsDeps } from './credit.ts';
 import { DepositAddresses } from './deposit-addresses.ts';
+import { type DepositRecord, depositsPage } from './deposit-pages.ts';
 import { PaymentsService } from './payments.ts';
 import { Reconciler } from './reconciler.ts';
 import { facadePaymentRoutes, sandboxChainRoutes, walletDepositRoutes, webhookRoutes } from './routes.ts';
@@ -34,6 +36,8 @@ export type Payments = ModuleParts & {
   confirmer: ChainConfirmer | null;
   reconciler: Reconciler;
   addresses: DepositAddresses;
+  /** The account's deposits (address and provider payments), oldest first, in keyset pages (the exports). */
+  depositsPage: KeysetPage<DepositRecord>;
 };
 
 export type PaymentsUses = {
@@ -69,6 +73,8 @@ export function createPayments(context: AppContext, { markets, gateway, insertNo
     confirmer,
     reconciler,
     addresses,
+    depositsPage: (accountId, window, after, limit) =>
+      depositsPage(context.db, context.clock(), accountId, window, after, limit),
     routes: async (scope) => {
       walletDepositRoutes(scope, context, service, addresses);
       facadePaymentRoutes(scope, context, service);

@@ -2,11 +2,13 @@ import type { BalanceUpdate } from '@platform/contracts';
 import { FastOrderBook } from '@platform/engine';
 import type { AppContext, ModuleParts } from '../../context.ts';
 import type { OrderEventBatch, OrderEventWriter } from '../../events/orders.ts';
+import type { KeysetPage } from '../../lib/keyset.ts';
 import type { BalanceCache } from '../ledger/balance-cache.ts';
 import { ledgerOf } from '../ledger/service.ts';
 import type { Markets } from '../markets/index.ts';
 import type { OrderChange } from './batch-effects.ts';
 import { Exchange } from './exchange.ts';
+import { type SpotFill, spotFillsPage } from './fill-history.ts';
 import { MarketMaker } from './market-maker.ts';
 import { MarketReads, RecentTrades } from './market-reads.ts';
 import { MarketTaker } from './market-taker.ts';
@@ -26,7 +28,11 @@ export const accountBalancesTopic = (accountId: string) => `account.${accountId}
 export { HOUSE_ACCOUNT_IDS } from './house-accounts.ts';
 
 /** The running exchange and what trades on it (the routes, the bots, the conversions desk's view). */
-export type Trading = ModuleParts & TradingDeps;
+export type Trading = ModuleParts &
+  TradingDeps & {
+    /** The account's spot fills, oldest first, in keyset pages (the exports). */
+    spotFillsPage: KeysetPage<SpotFill>;
+  };
 
 /** What trading uses of the other modules. */
 export type TradingUses = {
@@ -117,6 +123,7 @@ export async function createTrading(
   let botsStarted: Promise<void> = Promise.resolve();
   return {
     ...deps,
+    spotFillsPage: (accountId, window, after, limit) => spotFillsPage(db, accountId, window, after, limit),
     routes: (scope) => tradingRoutes(scope, context, deps),
     start: () => {
       botsStarted = (async () => {

@@ -1,9 +1,11 @@
 import type { PaymentGateway } from '../../adapters/payments/index.ts';
 import type { AppContext, ModuleParts } from '../../context.ts';
+import type { KeysetPage } from '../../lib/keyset.ts';
 import type { BalanceCache } from '../ledger/balance-cache.ts';
 import type { InsertNotifications } from '../notifications/index.ts';
 import { type AccountMovement, accountMovements } from './movements.ts';
 import { walletRoutes } from './routes.ts';
+import { type UserTransfer, userTransfersPage } from './transfer-history.ts';
 import { TransferSettler, type WalletDeps } from './transfers.ts';
 
 export type WalletUses = {
@@ -24,6 +26,8 @@ export type { AccountMovement } from './movements.ts';
 /** What the wallet offers: its routes, and the account's history of balance changes (the portfolio's lots). */
 export type Wallet = ModuleParts & {
   movements(accountId: string): Promise<AccountMovement[]>;
+  /** The account's transfers to and from other users, oldest first, in keyset pages (the exports). */
+  userTransfersPage: KeysetPage<UserTransfer>;
 };
 
 export function createWallet(context: AppContext, { gateway, balances, insertNotifications }: WalletUses): Wallet {
@@ -42,5 +46,7 @@ export function createWallet(context: AppContext, { gateway, balances, insertNot
     start: () => settler.kick(),
     stop: () => settler.stop(),
     movements: (accountId) => accountMovements(context.db, accountId),
+    userTransfersPage: (accountId, window, after, limit) =>
+      userTransfersPage(context.db, accountId, window, after, limit),
   };
 }
