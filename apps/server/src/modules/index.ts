@@ -6,6 +6,7 @@ import { adminSimulatorRoutes } from './admin/simulator.ts';
 import { adminTradingPairsRoutes } from './admin/trading-pairs.ts';
 import { createAuth } from './auth/index.ts';
 import { createConversions } from './conversions/index.ts';
+import { createExports } from './exports/index.ts';
 import { createFutures, type Futures } from './futures/index.ts';
 import { healthRoutes } from './health/routes.ts';
 import { createKyc } from './kyc/index.ts';
@@ -41,6 +42,7 @@ export type Services = {
   conversions: ModuleParts;
   futures: Futures;
   portfolio: Portfolio;
+  exports: ModuleParts;
 };
 
 /** What the server holds of the ledger beside its functions: the balance cache its readers share. */
@@ -96,6 +98,7 @@ export async function composeModules(context: AppContext): Promise<Services> {
   const conversions = createConversions(context, { markets, trading });
   const futures = await createFutures(context, { markets, insertNotifications: notifications.insert });
   const portfolio = createPortfolio(context, { balances, markets, wallet, futures: futures.exchange });
+  const exports = createExports(context, { trading, futures: futures.history, wallet, payments, withdrawals });
   return {
     health,
     ledger,
@@ -116,6 +119,7 @@ export async function composeModules(context: AppContext): Promise<Services> {
     conversions,
     futures,
     portfolio,
+    exports,
   };
 }
 
@@ -145,5 +149,6 @@ export function registrationOrder(services: Services): ModuleParts[] {
     services.conversions,
     services.futures,
     services.portfolio,
+    services.exports,
   ];
 }

@@ -23,6 +23,7 @@ import type { FuturesMarkSource } from './types.ts';
 import { ticksOfText } from './units.ts';
 import { createFuturesWorkers, type FuturesWorkers } from './workers.ts';
 
+export type { FuturesFill, FuturesTransfer } from './history.ts';
 export { accountFuturesOrdersTopic, accountPositionsTopic } from './publish.ts';
 export type { FuturesMarkSource } from './types.ts';
 

@@ -30,6 +30,8 @@ function confirmIntervalMs(confirmDelayMs: number): number {
   return Math.min(MAX_CONFIRM_INTERVAL_MS, Math.max(MIN_CONFIRM_INTERVAL_MS, interval));
 }
 
+export type { DepositRecord } from './deposit-pages.ts';
+
 /** The module's parts (tests drive a worker pass by hand). */
 export type Payments = ModuleParts & {
   service: PaymentsService;

@@ -20,6 +20,7 @@ import { type TradeRow, type TradingDeps, tradeView } from './service.ts';
 import type { WriteJob, WriterHook } from './writer.ts';
 
 export { Exchange } from './exchange.ts';
+export type { SpotFill } from './fill-history.ts';
 
 /** Per-account socket topics: only that account's connections subscribe to them. */
 export const accountOrdersTopic = (accountId: string) => `account.${accountId}.orders`;

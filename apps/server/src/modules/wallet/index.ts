@@ -22,6 +22,7 @@ export type WalletUses = {
  * transfer held before a restart is settled when the server is ready.
  */
 export type { AccountMovement } from './movements.ts';
+export type { UserTransfer } from './transfer-history.ts';
 
 /** What the wallet offers: its routes, and the account's history of balance changes (the portfolio's lots). */
 export type Wallet = ModuleParts & {

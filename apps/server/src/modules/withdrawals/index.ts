@@ -13,6 +13,8 @@ import { type WithdrawalRecord, withdrawalsPage } from './history.ts';
 import { PayoutProcessor } from './processor.ts';
 import { withdrawalRoutes } from './routes.ts';
 
+export type { WithdrawalRecord } from './history.ts';
+
 /** The module's parts (tests drive the processor's poll and wait for it to be idle). */
 export type Withdrawals = ModuleParts & {
   processor: PayoutProcessor;
