@@ -17,7 +17,7 @@ import { createPayments, type Payments } from './payments/index.ts';
 import { createPortfolio, type Portfolio } from './portfolio/index.ts';
 import { providerModule } from './provider/routes.ts';
 import { createTrading, HOUSE_ACCOUNT_IDS, type Trading } from './trading/index.ts';
-import { createWallet } from './wallet/index.ts';
+import { createWallet, type Wallet } from './wallet/index.ts';
 import { watchlistModule } from './watchlist/routes.ts';
 import { createWithdrawals, type Withdrawals } from './withdrawals/index.ts';
 
@@ -35,7 +35,7 @@ export type Services = {
   realtime: ModuleParts;
   watchlist: ModuleParts;
   paymentProvider: PaymentProviderModule;
-  wallet: ModuleParts;
+  wallet: Wallet;
   kyc: ModuleParts;
   payments: Payments;
   withdrawals: Withdrawals;
