@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
 import type { DepositHistoryResponse } from '@platform/contracts';
 import { beforeAll, expect, it } from 'vitest';
 import type { KeysetCursor, KeysetPage, KeysetRow, TimeWindow } from '../../lib/keyset.ts';
@@ -388,6 +389,24 @@ describeEachDatabase(
       const erinRows = lines((await csv(erin, 'trades')).body);
       expect(erinRows).toHaveLength(5001);
       expect(erinRows.slice(1).every((line) => line.includes(',spot,BTC/USD,sell,maker,'))).toBe(true);
+      // 20 at once (each holds a database connection only while it reads a page): all complete and alike.
+      const bodies = await Promise.all(Array.from({ length: 20 }, async () => (await csv(dave, 'trades')).body));
+      expect(bodies.every((body) => body === response.body)).toBe(true);
+      // A client that goes away after the first chunk: the server drops that stream, the next export is whole.
+      const stopped = await new Promise<number>((resolve, reject) => {
+        const request = http.get(`${server().url}/v1/exports/trades.csv`, {
+          headers: { authorization: `Bearer ${dave.token}` },
+        });
+        request.on('response', (answer) => {
+          answer.once('data', (chunk: Buffer) => {
+            request.destroy();
+            resolve(chunk.length);
+          });
+        });
+        request.on('error', reject);
+      });
+      expect(stopped).toBeGreaterThan(0);
+      expect(lines((await csv(dave, 'trades')).body)).toHaveLength(5001);
     }, 60_000);
   },
   ENVIRONMENT,
