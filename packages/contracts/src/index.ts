@@ -5,6 +5,7 @@ export * from './coins.ts';
 export * from './constants.ts';
 export * from './conversions.ts';
 export * from './errors.ts';
+export * from './exports.ts';
 export * from './futures.ts';
 export * from './kyc.ts';
 export * from './languages.ts';

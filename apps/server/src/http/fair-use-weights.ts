@@ -50,6 +50,7 @@ const accountList = byQuery('limit', 50, [
   { upTo: 500, weight: 20 },
 ]);
 const LIST_REASON = 'a database page of the account’s history; pages over 100 rows weigh 20';
+const EXPORT_REASON = 'every row of the period in database pages of 1,000 (a download, rarely repeated)';
 
 export const ROUTE_COSTS: Readonly<Record<string, RouteCost>> = {
   // Public market data: from memory, priced by how much they encode.
@@ -106,6 +107,11 @@ export const ROUTE_COSTS: Readonly<Record<string, RouteCost>> = {
   'GET /api/v1/wallet/transfers/history': { weight: 5, reason: 'a database page of transfers' },
   'GET /api/v1/wallet/payouts/history': { weight: 5, reason: 'a database page of payouts' },
   'GET /api/v1/wallet/deposits': { weight: 5, reason: 'a database page of deposits' },
+  // CSV exports: the whole history of a kind (or a period of it), read page after page.
+  'GET /v1/exports/trades.csv': { weight: 20, reason: EXPORT_REASON },
+  'GET /v1/exports/transfers.csv': { weight: 20, reason: EXPORT_REASON },
+  'GET /v1/exports/deposits.csv': { weight: 20, reason: EXPORT_REASON },
+  'GET /v1/exports/withdrawals.csv': { weight: 20, reason: EXPORT_REASON },
   'GET /api/v1/conversions/history': { weight: 5, reason: 'a database page of conversions' },
   'GET /api/v1/trade/history': { weight: 5, reason: 'a database page of quick trades' },
   'GET /api/v1/compliance/kyc': { weight: 5, reason: 'a database page of the review queue' },

@@ -7,6 +7,7 @@ import { adminTradingPairsRoutes } from './admin/trading-pairs.ts';
 import { createAnalytics } from './analytics/index.ts';
 import { createAuth } from './auth/index.ts';
 import { createConversions } from './conversions/index.ts';
+import { createExports } from './exports/index.ts';
 import { createFutures, type Futures } from './futures/index.ts';
 import { healthRoutes } from './health/routes.ts';
 import { createKyc } from './kyc/index.ts';
@@ -17,7 +18,7 @@ import { createPayments, type Payments } from './payments/index.ts';
 import { createPortfolio, type Portfolio } from './portfolio/index.ts';
 import { providerModule } from './provider/routes.ts';
 import { createTrading, HOUSE_ACCOUNT_IDS, type Trading } from './trading/index.ts';
-import { createWallet } from './wallet/index.ts';
+import { createWallet, type Wallet } from './wallet/index.ts';
 import { watchlistModule } from './watchlist/routes.ts';
 import { createWithdrawals, type Withdrawals } from './withdrawals/index.ts';
 
@@ -35,7 +36,7 @@ export type Services = {
   realtime: ModuleParts;
   watchlist: ModuleParts;
   paymentProvider: PaymentProviderModule;
-  wallet: ModuleParts;
+  wallet: Wallet;
   kyc: ModuleParts;
   payments: Payments;
   withdrawals: Withdrawals;
@@ -43,6 +44,7 @@ export type Services = {
   futures: Futures;
   portfolio: Portfolio;
   analytics: ModuleParts;
+  exports: ModuleParts;
 };
 
 /** What the server holds of the ledger beside its functions: the balance cache its readers share. */
@@ -99,6 +101,7 @@ export async function composeModules(context: AppContext): Promise<Services> {
   const futures = await createFutures(context, { markets, insertNotifications: notifications.insert });
   const portfolio = createPortfolio(context, { balances, markets, wallet, futures: futures.exchange });
   const analytics = createAnalytics(context, { trading, futures: futures.history, portfolio, markets });
+  const exports = createExports(context, { trading, futures: futures.history, wallet, payments, withdrawals });
   return {
     health,
     ledger,
@@ -120,6 +123,7 @@ export async function composeModules(context: AppContext): Promise<Services> {
     futures,
     portfolio,
     analytics,
+    exports,
   };
 }
 
@@ -150,5 +154,6 @@ export function registrationOrder(services: Services): ModuleParts[] {
     services.futures,
     services.portfolio,
     services.analytics,
+    services.exports,
   ];
 }

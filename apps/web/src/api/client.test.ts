@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { useAppStore } from '../state/app-store.ts';
 import { errorResponse, json, stubFetch } from '../test/fetch-mock.ts';
 import { makeAccount, makeSession } from '../test/fixtures.ts';
-import { ApiError, createApiClient, shouldRefreshOn401 } from './client.ts';
+import { ApiError, attachmentFilename, createApiClient, shouldRefreshOn401 } from './client.ts';
 import { apiClient } from './http.ts';
 
 const okSchema = z.object({ ok: z.boolean() });
@@ -261,5 +261,52 @@ describe('the app client wiring', () => {
     await apiClient.request('/v1/accounts/a', { schema: okSchema });
     expect(useAppStore.getState().accessToken).toBe('rotated');
     expect(localStorage.getItem(ACCESS_TOKEN_STORAGE_KEY)).toBe('rotated');
+  });
+});
+
+describe('api client: file downloads', () => {
+  it('sends the bearer token, refreshes once on 401, and returns the body and the suggested name', async () => {
+    const { calls } = stubFetch({
+      'GET /v1/exports/trades.csv': [
+        () => errorResponse(401, 'TOKEN_EXPIRED', 'expired'),
+        () =>
+          new Response('Date\r\n', {
+            status: 200,
+            headers: {
+              'Content-Type': 'text/csv',
+              'Content-Disposition': 'attachment; filename="meridian-trades.csv"',
+            },
+          }),
+      ],
+      'POST /v1/auth/refresh': () => json(200, makeSession('new-token')),
+    });
+    const { client } = makeClient();
+    const file = await client.download('/v1/exports/trades.csv');
+    expect(file.filename).toBe('meridian-trades.csv');
+    expect(await file.blob.text()).toBe('Date\r\n');
+    expect(calls.map((call) => call.headers.Authorization)).toEqual([
+      'Bearer old-token',
+      undefined,
+      'Bearer new-token',
+    ]);
+  });
+
+  it('turns an error answer into an ApiError with the server’s words', async () => {
+    stubFetch({
+      'GET /v1/exports/trades.csv': () => errorResponse(400, 'VALIDATION_ERROR', 'Invalid request parameters'),
+    });
+    const { client } = makeClient();
+    await expect(client.download('/v1/exports/trades.csv')).rejects.toMatchObject({
+      status: 400,
+      code: 'VALIDATION_ERROR',
+      message: 'Invalid request parameters',
+    });
+  });
+
+  it('reads only a plain file name from Content-Disposition', () => {
+    expect(attachmentFilename('attachment; filename="a-b.csv"')).toBe('a-b.csv');
+    expect(attachmentFilename('attachment; filename="../x.csv"')).toBeNull();
+    expect(attachmentFilename('attachment')).toBeNull();
+    expect(attachmentFilename(null)).toBeNull();
   });
 });

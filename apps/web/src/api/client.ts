@@ -62,10 +62,32 @@ interface RawResponse {
   status: number;
   data: unknown;
   retryAfterMs?: number;
+  /** The body of a successful file download. */
+  file?: DownloadedFile;
 }
+
+/** A file the server sent (a CSV export): its body and the name its Content-Disposition suggests. */
+export type DownloadedFile = { blob: Blob; filename: string | null };
+
+/**
+ * How long a file download may take, body included: an export of a long history is streamed as
+ * the server reads it, far longer than a JSON call's timeout.
+ */
+export const DOWNLOAD_TIMEOUT_MS = 120_000;
+
+/** How a call reads its answer: JSON (every API call) or a file (a download). */
+type ReadAs = 'json' | 'file';
 
 export interface ApiClient {
   request<T = undefined>(path: string, options?: RequestOptions<T>): Promise<T>;
+  /** A GET whose answer is a file, with the same bearer token, refresh and errors as request(). */
+  download(path: string): Promise<DownloadedFile>;
+}
+
+/** The file name of a Content-Disposition header (`attachment; filename="x.csv"`), or null. */
+export function attachmentFilename(header: string | null): string | null {
+  const match = header === null ? null : /filename="([^"\\/]+)"/.exec(header);
+  return match?.[1] ?? null;
 }
 
 const REFRESH_PATH = '/v1/auth/refresh';
@@ -107,10 +129,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     body: unknown,
     token: string | null,
     extraHeaders: Record<string, string> = {},
+    readAs: ReadAs = 'json',
   ): Promise<RawResponse> {
     const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), timeoutMs);
-    const headers: Record<string, string> = { ...extraHeaders, Accept: 'application/json' };
+    const timer = setTimeout(() => controller.abort(), readAs === 'file' ? DOWNLOAD_TIMEOUT_MS : timeoutMs);
+    const accept = readAs === 'file' ? 'text/csv, application/json' : 'application/json';
+    const headers: Record<string, string> = { ...extraHeaders, Accept: accept };
     // A FormData body (uploads) goes as multipart: the browser writes its Content-Type and boundary.
     const multipart = typeof FormData !== 'undefined' && body instanceof FormData;
     if (body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
@@ -125,13 +149,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         credentials: 'include',
         signal: controller.signal,
       });
-      const text = await response.text();
-      const retryAfterMs = retryAfterHeaderMs(response.headers.get('retry-after'));
-      return {
-        status: response.status,
-        data: text.length > 0 ? safeJson(text) : undefined,
-        ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
-      };
+      return await readResponse(response, readAs);
     } catch (error) {
       const code = controller.signal.aborted ? 'TIMEOUT' : 'NETWORK_ERROR';
       throw new ApiError(0, code, 'Network error occurred', { cause: String(error) });
@@ -159,16 +177,26 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return refreshInFlight;
   }
 
-  async function request<T>(path: string, requestOptions: RequestOptions<T> = {}): Promise<T> {
-    const method = requestOptions.method ?? 'GET';
-    const { body, headers } = requestOptions;
-    let raw = await send(path, method, body, options.getAccessToken(), headers);
+  /** Sends with the current token; one refresh and retry when the session has lapsed; errors thrown. */
+  async function answered(
+    path: string,
+    method: HttpMethod,
+    body: unknown,
+    headers: Record<string, string> = {},
+    readAs: ReadAs = 'json',
+  ) {
+    let raw = await send(path, method, body, options.getAccessToken(), headers, readAs);
     if (isSessionFailure(raw.status, raw.data) && shouldRefreshOn401(path)) {
       const refreshed = await refreshSession();
-      if (refreshed) raw = await send(path, method, body, options.getAccessToken(), headers);
+      if (refreshed) raw = await send(path, method, body, options.getAccessToken(), headers, readAs);
       if (!refreshed || isSessionFailure(raw.status, raw.data)) options.onSessionExpired();
     }
     if (raw.status < 200 || raw.status >= 300) throw toApiError(raw);
+    return raw;
+  }
+
+  async function request<T>(path: string, requestOptions: RequestOptions<T> = {}): Promise<T> {
+    const raw = await answered(path, requestOptions.method ?? 'GET', requestOptions.body, requestOptions.headers);
     if (!requestOptions.schema) return undefined as T;
     const parsed = requestOptions.schema.safeParse(raw.data);
     if (!parsed.success) {
@@ -177,7 +205,29 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return parsed.data;
   }
 
-  return { request };
+  async function download(path: string): Promise<DownloadedFile> {
+    const raw = await answered(path, 'GET', undefined, {}, 'file');
+    if (raw.file === undefined)
+      throw new ApiError(raw.status, 'INVALID_RESPONSE', 'Unexpected response from the server');
+    return raw.file;
+  }
+
+  return { request, download };
+}
+
+/** An answer's body: a file when one was asked for and sent, else JSON (an error envelope included). */
+async function readResponse(response: Response, readAs: ReadAs): Promise<RawResponse> {
+  if (readAs === 'file' && response.ok) {
+    const filename = attachmentFilename(response.headers.get('content-disposition'));
+    return { status: response.status, data: undefined, file: { blob: await response.blob(), filename } };
+  }
+  const text = await response.text();
+  const retryAfterMs = retryAfterHeaderMs(response.headers.get('retry-after'));
+  return {
+    status: response.status,
+    data: text.length > 0 ? safeJson(text) : undefined,
+    ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+  };
 }
 
 function safeJson(text: string): unknown {

@@ -1,11 +1,13 @@
 import type { AppContext, ModuleParts } from '../../context.ts';
 import type { Result } from '../../lib/errors.ts';
+import type { KeysetPage } from '../../lib/keyset.ts';
 import type { Markets } from '../markets/index.ts';
 import { type InsertNotifications, notify } from '../notifications/service.ts';
 import { FuturesAccounts } from './accounts.ts';
 import type { FundingRow } from './batch.ts';
 import { PerpCandles } from './candles.ts';
 import { FuturesCore } from './exchange.ts';
+import { type FuturesFill, type FuturesTransfer, futuresFillsPage, futuresTransfersPage } from './history.ts';
 import { LiquidationWatch, type MarkUpdates } from './liquidation-watch.ts';
 import { batchNotifier, MarginCalls, marginCallRatio } from './margin-calls.ts';
 import { type FuturesMarketSpec, futuresMarketSpecs } from './markets.ts';
@@ -22,6 +24,7 @@ import type { FuturesMarkSource } from './types.ts';
 import { ticksOfText } from './units.ts';
 import { createFuturesWorkers, type FuturesWorkers } from './workers.ts';
 
+export type { FuturesFill, FuturesTransfer } from './history.ts';
 export { accountFuturesOrdersTopic, accountPositionsTopic } from './publish.ts';
 export type { PeriodFill, PeriodIncome } from './reads.ts';
 export type { FuturesMarkSource } from './types.ts';
@@ -55,6 +58,9 @@ export type FuturesHistory = {
   fills(accountId: string, fromMs: number, toMs: number): Promise<PeriodFill[]>;
   /** Income rows of one type (funding, ...), signed: positive is received. */
   income(accountId: string, type: string, fromMs: number, toMs: number): Promise<PeriodIncome[]>;
+  /** The account's futures history in keyset pages, oldest first (the exports). */
+  fillsPage: KeysetPage<FuturesFill>;
+  transfersPage: KeysetPage<FuturesTransfer>;
 };
 
 export type Futures = ModuleParts & { exchange: FuturesExchange; workers: FuturesWorkers; history: FuturesHistory };
@@ -145,6 +151,8 @@ export async function createFutures(context: AppContext, uses: FuturesUses): Pro
     history: {
       fills: (accountId, fromMs, toMs) => periodFills(db, accountId, fromMs, toMs),
       income: (accountId, type, fromMs, toMs) => periodIncome(db, accountId, type, fromMs, toMs),
+      fillsPage: (accountId, window, after, limit) => futuresFillsPage(db, accountId, window, after, limit),
+      transfersPage: (accountId, window, after, limit) => futuresTransfersPage(db, accountId, window, after, limit),
     },
     routes: (scope) => futuresRoutes(scope, context, { exchange, core, candles, uses: { ...uses, marks } }),
     start: async () => {

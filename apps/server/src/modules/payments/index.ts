@@ -1,10 +1,12 @@
 import type { PaymentGateway } from '../../adapters/payments/index.ts';
 import type { AppContext, ModuleParts } from '../../context.ts';
+import type { KeysetPage } from '../../lib/keyset.ts';
 import type { Markets } from '../markets/index.ts';
 import type { InsertNotifications } from '../notifications/index.ts';
 import { ChainConfirmer, SandboxChain } from './chain.ts';
 import type { PaymentsDeps } from './credit.ts';
 import { DepositAddresses } from './deposit-addresses.ts';
+import { type DepositRecord, depositsPage } from './deposit-pages.ts';
 import { PaymentsService } from './payments.ts';
 import { Reconciler } from './reconciler.ts';
 import { facadePaymentRoutes, sandboxChainRoutes, walletDepositRoutes, webhookRoutes } from './routes.ts';
@@ -28,12 +30,16 @@ function confirmIntervalMs(confirmDelayMs: number): number {
   return Math.min(MAX_CONFIRM_INTERVAL_MS, Math.max(MIN_CONFIRM_INTERVAL_MS, interval));
 }
 
+export type { DepositRecord } from './deposit-pages.ts';
+
 /** The module's parts (tests drive a worker pass by hand). */
 export type Payments = ModuleParts & {
   service: PaymentsService;
   confirmer: ChainConfirmer | null;
   reconciler: Reconciler;
   addresses: DepositAddresses;
+  /** The account's deposits (address and provider payments), oldest first, in keyset pages (the exports). */
+  depositsPage: KeysetPage<DepositRecord>;
 };
 
 export type PaymentsUses = {
@@ -69,6 +75,8 @@ export function createPayments(context: AppContext, { markets, gateway, insertNo
     confirmer,
     reconciler,
     addresses,
+    depositsPage: (accountId, window, after, limit) =>
+      depositsPage(context.db, context.clock(), accountId, window, after, limit),
     routes: async (scope) => {
       walletDepositRoutes(scope, context, service, addresses);
       facadePaymentRoutes(scope, context, service);

@@ -2,11 +2,13 @@ import type { BalanceUpdate } from '@platform/contracts';
 import { FastOrderBook } from '@platform/engine';
 import type { AppContext, ModuleParts } from '../../context.ts';
 import type { OrderEventBatch, OrderEventWriter } from '../../events/orders.ts';
+import type { KeysetPage } from '../../lib/keyset.ts';
 import type { BalanceCache } from '../ledger/balance-cache.ts';
 import { ledgerOf } from '../ledger/service.ts';
 import type { Markets } from '../markets/index.ts';
 import type { OrderChange } from './batch-effects.ts';
 import { Exchange } from './exchange.ts';
+import { type SpotFill, spotFillsPage } from './fill-history.ts';
 import { MarketMaker } from './market-maker.ts';
 import { MarketReads, RecentTrades } from './market-reads.ts';
 import { MarketTaker } from './market-taker.ts';
@@ -18,6 +20,7 @@ import { type PeriodTrade, periodTrades, type TradeRow, type TradingDeps, tradeV
 import type { WriteJob, WriterHook } from './writer.ts';
 
 export { Exchange } from './exchange.ts';
+export type { SpotFill } from './fill-history.ts';
 
 /** Per-account socket topics: only that account's connections subscribe to them. */
 export const accountOrdersTopic = (accountId: string) => `account.${accountId}.orders`;
@@ -30,6 +33,8 @@ export type Trading = ModuleParts &
   TradingDeps & {
     /** The account's spot fills executed in [fromMs, toMs), oldest first (analytics). */
     periodTrades(accountId: string, fromMs: number, toMs: number): Promise<PeriodTrade[]>;
+    /** The account's spot fills, oldest first, in keyset pages (the exports). */
+    spotFillsPage: KeysetPage<SpotFill>;
   };
 export type { PeriodTrade } from './service.ts';
 
@@ -123,6 +128,7 @@ export async function createTrading(
   return {
     ...deps,
     periodTrades: (accountId, fromMs, toMs) => periodTrades(deps, accountId, fromMs, toMs),
+    spotFillsPage: (accountId, window, after, limit) => spotFillsPage(db, accountId, window, after, limit),
     routes: (scope) => tradingRoutes(scope, context, deps),
     start: () => {
       botsStarted = (async () => {

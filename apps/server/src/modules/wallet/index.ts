@@ -1,9 +1,11 @@
 import type { PaymentGateway } from '../../adapters/payments/index.ts';
 import type { AppContext, ModuleParts } from '../../context.ts';
+import type { KeysetPage } from '../../lib/keyset.ts';
 import type { BalanceCache } from '../ledger/balance-cache.ts';
 import type { InsertNotifications } from '../notifications/index.ts';
 import { accountMovements, type MovementCursor, type MovementPage } from './movements.ts';
 import { walletRoutes } from './routes.ts';
+import { type UserTransfer, userTransfersPage } from './transfer-history.ts';
 import { TransferSettler, type WalletDeps } from './transfers.ts';
 import {
   type AccountFlow,
@@ -27,6 +29,7 @@ export type WalletUses = {
  * transfer held before a restart is settled when the server is ready.
  */
 export type { AccountMovement, MovementCursor, MovementPage } from './movements.ts';
+export type { UserTransfer } from './transfer-history.ts';
 export type { AccountFlow, SpotValueRow, UsdPriceRow } from './valuation-reads.ts';
 
 /** What the wallet offers: its routes, and the account's history of balance changes (the portfolio's lots). */
@@ -41,6 +44,8 @@ export type Wallet = ModuleParts & {
   }): Promise<SpotValueRow[]>;
   /** Deposits, withdrawals and transfers between users of these accounts in (fromMs, toMs]. */
   flows(accountIds: readonly string[], fromMs: number, toMs: number): Promise<AccountFlow[]>;
+  /** The account's transfers to and from other users, oldest first, in keyset pages (the exports). */
+  userTransfersPage: KeysetPage<UserTransfer>;
 };
 
 export function createWallet(context: AppContext, { gateway, balances, insertNotifications }: WalletUses): Wallet {
@@ -61,5 +66,7 @@ export function createWallet(context: AppContext, { gateway, balances, insertNot
     movements: (accountId, after) => accountMovements(context.db, accountId, after),
     spotValues: (page) => spotValuesPage(context.db, page),
     flows: (accountIds, fromMs, toMs) => accountFlows(context.db, accountIds, fromMs, toMs),
+    userTransfersPage: (accountId, window, after, limit) =>
+      userTransfersPage(context.db, accountId, window, after, limit),
   };
 }

@@ -1,5 +1,6 @@
 import type { PaymentGateway } from '../../adapters/payments/index.ts';
 import type { AppContext, ModuleParts } from '../../context.ts';
+import type { KeysetPage } from '../../lib/keyset.ts';
 import { SecretBox } from '../../lib/secret-box.ts';
 import type { AccountCredentials } from '../auth/account-credentials.ts';
 import { AttemptLimiter } from '../auth/index.ts';
@@ -8,11 +9,18 @@ import type { BalanceCache } from '../ledger/balance-cache.ts';
 import type { Markets } from '../markets/index.ts';
 import type { InsertNotifications } from '../notifications/index.ts';
 import type { WithdrawalDeps } from './deps.ts';
+import { type WithdrawalRecord, withdrawalsPage } from './history.ts';
 import { PayoutProcessor } from './processor.ts';
 import { withdrawalRoutes } from './routes.ts';
 
+export type { WithdrawalRecord } from './history.ts';
+
 /** The module's parts (tests drive the processor's poll and wait for it to be idle). */
-export type Withdrawals = ModuleParts & { processor: PayoutProcessor };
+export type Withdrawals = ModuleParts & {
+  processor: PayoutProcessor;
+  /** The account's withdrawals, oldest first, in keyset pages (the exports). */
+  withdrawalsPage: KeysetPage<WithdrawalRecord>;
+};
 
 export type WithdrawalsUses = {
   markets: Pick<Markets, 'feed'>;
@@ -55,6 +63,7 @@ export function createWithdrawals(
   gateway.onPayoutUpdate((payout) => started.applyUpdate(payout));
   return {
     processor: started,
+    withdrawalsPage: (accountId, window, after, limit) => withdrawalsPage(context.db, accountId, window, after, limit),
     routes: (scope) => withdrawalRoutes(scope, context, deps, started),
     start: () => started.start(),
     stop: () => started.stop(),

@@ -8,6 +8,7 @@ import { addScreenTexts } from '../../i18n/screen-texts.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { usePreferences } from '../../state/preferences-store.ts';
 import { AllocationCard } from './allocation-card.tsx';
+import { ExportsCard } from './exports-card.tsx';
 import { HoldingsCard } from './holdings-card.tsx';
 import { PortfolioHeader } from './portfolio-header.tsx';
 import { isEmptyPortfolio, tradeHref } from './portfolio-model.ts';
@@ -40,6 +41,7 @@ export function PortfolioScreen() {
       ) : (
         <PortfolioSkeleton />
       )}
+      <ExportsCard />
     </div>
   );
 }
