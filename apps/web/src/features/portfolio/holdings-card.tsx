@@ -13,6 +13,7 @@ import { LotMethodSelect } from './lot-method-select.tsx';
 import {
   DEFAULT_HOLDING_SORT,
   depositHref,
+  formatCostPerUnit,
   formatShare,
   formatUsdValue,
   HOLDING_SORT_KEYS,
@@ -196,7 +197,7 @@ function CostCells({ holding }: { holding: PortfolioHolding }) {
         data-testid={testId('avg-cost')}
         title={holding.average_cost ?? undefined}
       >
-        {formatUsdPrice(holding.average_cost)}
+        {formatCostPerUnit(holding.average_cost)}
       </td>
       <td
         className={clsx('num tabular', toneOf(pnl))}

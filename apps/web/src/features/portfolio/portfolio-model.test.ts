@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   DONUT_MAX_SLICES,
   donutSlices,
+  formatCostPerUnit,
   formatShare,
   formatUsdValue,
   hideSmallHoldings,
@@ -173,5 +174,14 @@ describe('figures', () => {
   it('knows an empty account', () => {
     expect(isEmptyPortfolio(emptySummary())).toBe(true);
     expect(isEmptyPortfolio(makeSummary())).toBe(false);
+  });
+});
+
+describe('formatCostPerUnit', () => {
+  it('shows a cost from a dollar up to the cent, below a dollar as a price, and a dash without one', () => {
+    expect(formatCostPerUnit('67297.05983')).toBe('$67,297.06');
+    expect(formatCostPerUnit('1')).toBe('$1.00');
+    expect(formatCostPerUnit('0.11904761')).toBe('$0.11904761');
+    expect(formatCostPerUnit(null)).toBe('—');
   });
 });

@@ -1,6 +1,6 @@
 import type { PortfolioHolding, PortfolioSummary } from '@platform/contracts';
-import { type Amount, add, compare, formatDecimal, isZero, lt, toScale } from '@platform/money';
-import { MISSING_VALUE, toAmount } from '../../lib/format.ts';
+import { type Amount, abs, add, compare, formatDecimal, isZero, lt, toScale } from '@platform/money';
+import { formatUsdPrice, MISSING_VALUE, toAmount } from '../../lib/format.ts';
 import { formatMoney } from '../../lib/number-format.ts';
 import { localizedNumber } from '../../state/preferences-store.ts';
 
@@ -163,3 +163,16 @@ export function tradeHref(asset: string): string | null {
 export const depositHref = (asset: string) => `/wallet?action=deposit&currency=${encodeURIComponent(asset)}`;
 export const withdrawHref = (asset: string) => `/wallet?action=withdraw&currency=${encodeURIComponent(asset)}`;
 export const futuresHref = (market: string) => `/trade/futures/${encodeURIComponent(market)}`;
+
+const ONE_DOLLAR: Amount = { units: 1n, scale: 0 };
+
+/**
+ * An average cost per unit: from a dollar up, to the cent like the price beside it (the lot
+ * engine's exact figure, to 10^-8 USD, is the cell's title); below a dollar, as prices are shown.
+ */
+export function formatCostPerUnit(value: string | null | undefined): string {
+  const amount = toAmount(value);
+  if (!amount) return MISSING_VALUE;
+  if (compare(abs(amount), ONE_DOLLAR) < 0) return formatUsdPrice(value);
+  return formatUsdPrice(formatDecimal(toScale(amount, 2, 'half_up')));
+}

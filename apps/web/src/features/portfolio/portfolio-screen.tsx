@@ -51,11 +51,11 @@ function PortfolioBody({ summary }: { summary: PortfolioSummary }) {
   return (
     <>
       <PortfolioHeader summary={summary} />
-      <ValueChartCard />
       <div className="pf-grid">
+        <ValueChartCard />
         <AllocationCard summary={summary} />
-        <HoldingsCard holdings={summary.holdings} method={summary.method} />
       </div>
+      <HoldingsCard holdings={summary.holdings} method={summary.method} />
       {summary.futures.positions.length > 0 ? <PositionsCard futures={summary.futures} /> : null}
     </>
   );
