@@ -1,7 +1,7 @@
 import { type Amount, abs, add, decimal, eq, formatDecimal, mul, sub, toScale } from '@platform/money';
 import { describe, expect, it } from 'vitest';
 import { call, fundByCheckout, registerByApi } from '../support/api.ts';
-import { baseUrl } from '../support/browser.ts';
+import { baseUrl, useBrowser } from '../support/browser.ts';
 import {
   ASSET_SCALE,
   averageCost,
@@ -39,7 +39,15 @@ type Conversion = {
   to_amount: string;
   quote_id: string;
 };
-type Holding = { asset: string; amount: string; price: string | null; value: string | null };
+type Holding = {
+  asset: string;
+  amount: string;
+  price: string | null;
+  value: string | null;
+  average_cost: string | null;
+  unrealised_pnl: string | null;
+};
+type FuturesFill = { id: string; price: string; quantity: string; fee: string; realised_pnl: string };
 type Summary = {
   total_value: string;
   holdings: Holding[];
@@ -111,7 +119,15 @@ async function futuresRoundTrip(session: Session) {
     undefined,
     session.token,
   );
-  return income.reduce((sum, entry) => add(sum, decimal(entry.amount)), decimal('0'));
+  const { fills } = await call<{ fills: FuturesFill[] }>(
+    'GET',
+    '/v1/futures/fills?limit=500',
+    undefined,
+    session.token,
+  );
+  const sum = (rows: { amount: string }[]) =>
+    rows.reduce((total, row) => add(total, decimal(row.amount)), decimal('0'));
+  return { wallet: sum(income), funding: sum(income.filter((entry) => entry.type === 'funding')), fills };
 }
 
 /** Drives the account; returns what the script itself recorded. */
@@ -127,8 +143,8 @@ async function drive(session: Session) {
   await marketOrder(session, { side: 'sell', quantity: sellQuantity });
   const toUsd = await convert(session, 'BTC', 'USD', '0.001');
   const toEth = await convert(session, 'USD', 'ETH', '100');
-  const futuresWallet = await futuresRoundTrip(session);
-  return { fills: await fills(session), toUsd, toEth, futuresWallet };
+  const futures = await futuresRoundTrip(session);
+  return { fills: await fills(session), toUsd, toEth, futures };
 }
 
 type Recorded = Awaited<ReturnType<typeof drive>>;
@@ -166,66 +182,177 @@ function ownBooks(recorded: Recorded) {
     proceedsUsd: lotUsd(decimal(recorded.toUsd.to_amount)),
   });
   usdBalance = sub(sub(usdBalance, decimal(recorded.toEth.from_amount)), decimal('200'));
-  return { usdBalance, btc, eth: recorded.toEth.to_amount, lots: fifo(events), futuresWallet: recorded.futuresWallet };
+  return { usdBalance, btc, eth: recorded.toEth.to_amount, lots: fifo(events), futuresWallet: recorded.futures.wallet };
 }
 
-describe('portfolio: an independent script checks every figure against its own books', () => {
-  it('balances, values, lots, average cost, realised gains and the tax report', async () => {
-    const { session } = await registerByApi();
-    const recorded = await drive(session);
-    const books = ownBooks(recorded);
-    const summary = await call<Summary>('GET', '/v1/portfolio', undefined, session.token);
-    const holding = (asset: string) => summary.holdings.find((entry) => entry.asset === asset);
+type Driven = { identity: Identity; session: Session; recorded: Recorded; books: ReturnType<typeof ownBooks> };
+type Identity = Awaited<ReturnType<typeof registerByApi>>['identity'];
 
-    // Balances, and every value = amount x price, the total = their sum + the futures equity.
+const get = <T>(driven: Driven, path: string) => call<T>('GET', path, undefined, driven.session.token);
+async function csvLines(driven: Driven, path: string): Promise<string[][]> {
+  const response = await fetch(`${baseUrl()}${path}`, { headers: { authorization: `Bearer ${driven.session.token}` } });
+  expect(response.status).toBe(200);
+  // No field of these files holds a comma or a quote (ids, decimals, codes, words).
+  return (await response.text())
+    .trim()
+    .split('\r\n')
+    .map((line) => line.split(','));
+}
+const total = (values: readonly Amount[]) => values.reduce((sum, value) => add(sum, value), decimal('0'));
+
+/** The spot realised gain of the script's own books, in USD. */
+const realisedOf = (books: Driven['books']) => books.lots.rows.reduce((sum, row) => sum + row.gain, 0n);
+
+describe('portfolio: an independent script checks every figure against its own books', () => {
+  const browser = useBrowser();
+  let driven: Driven;
+
+  // The tests below read this one account, in order (a file's tests run one after another).
+  it('drives an account through deposit, trades, conversions, transfers and a futures round trip', async () => {
+    const { identity, session } = await registerByApi();
+    const recorded = await drive(session);
+    driven = { identity, session, recorded, books: ownBooks(recorded) };
+    expect(recorded.fills.length).toBeGreaterThanOrEqual(3);
+    expect(recorded.futures.fills.length).toBeGreaterThanOrEqual(2);
+  }, 120_000);
+
+  it('summary: balances, each value, the total, average cost and unrealised P&L per holding', async () => {
+    const { books } = driven;
+    const summary = await get<Summary>(driven, '/v1/portfolio?method=fifo');
+    const holding = (asset: string) => summary.holdings.find((entry) => entry.asset === asset);
     expect(same(holding('USD')?.amount, formatDecimal(books.usdBalance))).toBe(true);
     expect(same(holding('BTC')?.amount, formatDecimal({ units: books.btc, scale: ASSET_SCALE }))).toBe(true);
     expect(same(holding('ETH')?.amount, books.eth)).toBe(true);
     expect(summary.futures.positions).toEqual([]);
     expect(same(summary.futures.wallet_balance, formatDecimal(books.futuresWallet))).toBe(true);
-    let total = decimal(summary.futures.equity);
+    let sum = decimal(summary.futures.equity);
     for (const entry of summary.holdings) {
       expect(eq(decimal(entry.value ?? '0'), mul(decimal(entry.amount), decimal(entry.price ?? '0')))).toBe(true);
-      total = add(total, decimal(entry.value ?? '0'));
+      sum = add(sum, decimal(entry.value ?? '0'));
     }
-    expect(eq(decimal(summary.total_value), total)).toBe(true);
+    expect(eq(decimal(summary.total_value), sum)).toBe(true);
+    // Cost basis of BTC (FIFO, the default method) at the summary's own price.
+    const btc = holding('BTC');
+    expect(same(btc?.average_cost, usd(averageCost(books.lots.cost, books.lots.amount)))).toBe(true);
+    const value = valueAt(
+      books.lots.amount,
+      usdUnits(formatDecimal(toScale(decimal(btc?.price ?? '0'), USD_SCALE, 'down'))),
+    );
+    expect(same(btc?.unrealised_pnl, usd(value - books.lots.cost))).toBe(true);
+    expect(holding('USD')?.average_cost).toBeNull();
+  });
 
-    // Lots of BTC under FIFO: open amounts and costs, the average cost, realised of all time.
-    const lots = await call<{
+  it('lots, realised gains of the tax year and its CSV', async () => {
+    const { books } = driven;
+    const lots = await get<{
       price: string | null;
       lots: { amount: string; cost: string }[];
       totals: Record<string, string | null>;
-    }>('GET', '/v1/portfolio/lots?asset=BTC&method=fifo', undefined, session.token);
+    }>(driven, '/v1/portfolio/lots?asset=BTC&method=fifo');
     expect(lots.lots.map((lot) => [assetUnits(lot.amount), usdUnits(lot.cost)])).toEqual(
       books.lots.lots.map((lot) => [lot.amount, lot.cost]),
     );
     expect(same(lots.totals.average_cost, usd(averageCost(books.lots.cost, books.lots.amount)))).toBe(true);
     // Unrealised at the price the answer used (the live price moves between two reads).
-    const price = usdUnits(lots.price ?? '0');
-    const value = valueAt(books.lots.amount, price);
+    const value = valueAt(books.lots.amount, usdUnits(lots.price ?? '0'));
     expect(same(lots.totals.value, usd(value))).toBe(true);
     expect(same(lots.totals.unrealised_pnl, usd(value - books.lots.cost))).toBe(true);
-    const realised = books.lots.rows.reduce((sum, row) => sum + row.gain, 0n);
+    const realised = realisedOf(books);
     expect(same(lots.totals.realised_pnl, usd(realised))).toBe(true);
 
-    // The tax year's realised rows and its CSV.
     const year = new Date().getUTCFullYear();
-    const report = await call<{ rows: { gain: string; amount: string }[]; totals: { gain: string; rows: number } }>(
-      'GET',
+    const report = await get<{ totals: { gain: string; rows: number } }>(
+      driven,
       `/v1/portfolio/realised?year=${year}&method=fifo`,
-      undefined,
-      session.token,
     );
     expect(report.totals.rows).toBe(books.lots.rows.length);
     expect(same(report.totals.gain, usd(realised))).toBe(true);
-    const csv = await (
-      await fetch(`${baseUrl()}/v1/portfolio/tax-report.csv?year=${year}&method=fifo`, {
-        headers: { authorization: `Bearer ${session.token}` },
-      })
-    ).text();
-    const lines = csv.trim().split('\r\n');
+    const lines = await csvLines(driven, `/v1/portfolio/tax-report.csv?year=${year}&method=fifo`);
     expect(lines.length).toBe(books.lots.rows.length + 1);
-    const gains = lines.slice(1).map((line) => usdUnits(line.split(',').at(-1) ?? ''));
-    expect(gains.reduce((sum, gain) => sum + gain, 0n)).toBe(realised);
+    expect(lines.slice(1).reduce((sum, line) => sum + usdUnits(line.at(-1) ?? ''), 0n)).toBe(realised);
+  });
+
+  it('analytics: trades, volume, fees, funding and realised P&L of the period', async () => {
+    const { recorded, books } = driven;
+    const analytics = await get<Record<string, unknown>>(driven, '/v1/analytics');
+    const futuresFills = recorded.futures.fills;
+    expect(analytics.trades).toBe(recorded.fills.length + futuresFills.length);
+    const spotSales = recorded.fills.filter((fill) => fill.side === 'sell').length + 1; // + the conversion out
+    const futuresCloses = futuresFills.filter((fill) => !eq(decimal(fill.realised_pnl), decimal('0'))).length;
+    expect(analytics.closed_trades).toBe(spotSales + futuresCloses);
+    const volume = total([
+      ...recorded.fills.map((fill) => decimal(fill.total)),
+      ...futuresFills.map((fill) => mul(decimal(fill.price), decimal(fill.quantity))),
+    ]);
+    expect(same(analytics.volume as string, formatDecimal(volume))).toBe(true);
+    const fees = total([...recorded.fills, ...futuresFills].map((fill) => decimal(fill.fee)));
+    expect(same(analytics.fees_paid as string, formatDecimal(fees))).toBe(true);
+    // Realised P&L: the spot gains of the lots, futures realised P&L net of every futures fee, funding.
+    const futuresNet = sub(
+      total(futuresFills.map((fill) => decimal(fill.realised_pnl))),
+      total(futuresFills.map((fill) => decimal(fill.fee))),
+    );
+    const realised = add(add(decimal(usd(realisedOf(books))), futuresNet), recorded.futures.funding);
+    expect(same(analytics.realised_pnl as string, formatDecimal(realised))).toBe(true);
+  });
+
+  it('exports: every fill, transfer and deposit, and nothing else', async () => {
+    const { recorded } = driven;
+    const trades = await csvLines(driven, '/v1/exports/trades.csv');
+    expect(trades[0]?.[0]).toBe('Date');
+    const rows = trades.slice(1);
+    const spot = rows.filter((row) => row[1] === 'spot');
+    expect(spot.map((row) => row.at(-1)).sort()).toEqual(recorded.fills.map((fill) => fill.id).sort());
+    for (const fill of recorded.fills) {
+      const row = spot.find((line) => line.at(-1) === fill.id) ?? [];
+      expect([row[3], same(row[5], fill.price), same(row[6], fill.quantity), same(row[8], fill.fee)]).toEqual([
+        fill.side,
+        true,
+        true,
+        true,
+      ]);
+    }
+    expect(rows.filter((row) => row[1] === 'futures').length).toBe(recorded.futures.fills.length);
+    const transfers = (await csvLines(driven, '/v1/exports/transfers.csv')).slice(1);
+    expect(transfers.map((row) => decimal(row[4] ?? '0'))).toEqual([decimal('300'), decimal('100')]);
+    const deposits = (await csvLines(driven, '/v1/exports/deposits.csv')).slice(1);
+    expect(deposits.length).toBe(1);
+    expect(deposits[0]?.some((field) => /^\d+(\.\d+)?$/.test(field) && same(field, DEPOSIT))).toBe(true);
+    expect((await csvLines(driven, '/v1/exports/withdrawals.csv')).length).toBe(1);
+  });
+
+  it('the screens show the same figures: /, /portfolio and /analytics', async () => {
+    const page = await browser.newContext();
+    await page.goto('/');
+    await page.getByTestId('login-button').click();
+    await page.getByTestId('login-email').fill(driven.identity.email);
+    await page.getByTestId('login-password').fill(driven.identity.password);
+    await page.getByTestId('login-submit').click();
+    await expect.poll(() => page.getByTestId('home-portfolio-total').isVisible(), { timeout: 15_000 }).toBe(true);
+
+    await page.getByTestId('sidebar').getByRole('link', { name: 'Portfolio' }).click();
+    const average = usd(averageCost(driven.books.lots.cost, driven.books.lots.amount));
+    await expect
+      .poll(async () => same(await page.getByTestId('portfolio-holding-BTC-avg-cost').getAttribute('title'), average))
+      .toBe(true);
+    const amount = (await page.getByTestId('portfolio-holding-BTC-amount').getAttribute('title')) ?? '';
+    expect(same(amount.replace(' BTC', ''), formatDecimal({ units: driven.books.btc, scale: ASSET_SCALE }))).toBe(true);
+
+    await page.getByTestId('sidebar').getByRole('link', { name: 'Analytics' }).click();
+    const fees = total([...driven.recorded.fills, ...driven.recorded.futures.fills].map((fill) => decimal(fill.fee)));
+    await expect
+      .poll(() => page.getByTestId('analytics-tile-fees').textContent(), { timeout: 15_000 })
+      .toBe(dollars(fees));
+    expect(await page.getByTestId('analytics-tile-trades').textContent()).toBe(
+      String(driven.recorded.fills.length + driven.recorded.futures.fills.length),
+    );
   });
 });
+
+/** USD as the screens show it: '$1,234.50' (to the cent, half up). */
+function dollars(value: Amount): string {
+  const text = formatDecimal(toScale(value, 2, 'half_up'));
+  const negative = text.startsWith('-');
+  const [whole = '', cents = ''] = (negative ? text.slice(1) : text).split('.');
+  return `${negative ? '-' : ''}$${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${cents}`;
+}
