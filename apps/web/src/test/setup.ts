@@ -58,6 +58,7 @@ vi.mock('lightweight-charts', () => {
     HistogramSeries: 'Histogram',
     LineSeries: 'Line',
     AreaSeries: 'Area',
+    BaselineSeries: 'Baseline',
     createChart: () => ({
       addSeries: series,
       priceScale: () => ({ applyOptions: () => {} }),

@@ -1,6 +1,6 @@
 import type { AnalyticsEquityPoint } from '@platform/contracts';
 import {
-  AreaSeries,
+  BaselineSeries,
   ColorType,
   createChart,
   type IChartApi,
@@ -17,7 +17,7 @@ import { formatPercentFigure } from './analytics-model.ts';
 interface EquityParts {
   chart: IChartApi;
   twr: ISeriesApi<'Line'>;
-  drawdown: ISeriesApi<'Area'>;
+  drawdown: ISeriesApi<'Baseline'>;
 }
 
 /** Canvas colours from the theme's definition (a canvas cannot read CSS variables). */
@@ -39,10 +39,15 @@ function themeOptions(colors: ChartColors) {
 
 const seriesColors = (colors: ChartColors) => ({
   twr: { color: colors.up },
+  // Filled between zero and the line: the drawdown reads on the same axis as the return.
   drawdown: {
-    lineColor: colors.down,
-    topColor: withAlpha(colors.down, 0.05),
-    bottomColor: withAlpha(colors.down, 0.4),
+    baseValue: { type: 'price' as const, price: 0 },
+    topLineColor: colors.down,
+    topFillColor1: withAlpha(colors.down, 0),
+    topFillColor2: withAlpha(colors.down, 0),
+    bottomLineColor: colors.down,
+    bottomFillColor1: withAlpha(colors.down, 0.15),
+    bottomFillColor2: withAlpha(colors.down, 0.4),
   },
 });
 
@@ -51,8 +56,8 @@ const toTime = (at: string) => Math.floor(Date.parse(at) / 1000) as UTCTimestamp
 const percentFormat = { type: 'custom' as const, formatter: (value: number) => `${value.toFixed(2)}%` };
 
 /**
- * The time-weighted return as a line, and under it (its own band of the same chart) the drawdown
- * from the running peak, drawn below zero. Made once, given new colours on a theme change and new
+ * The time-weighted return as a line, and the drawdown from the running peak filled below zero on
+ * the same percent axis (so -4 % of drawdown reads as -4 % beside the return). Made once, given new colours on a theme change and new
  * points on a new answer; removed with the component.
  */
 export function EquityChart({ points, maxDrawdown }: { points: AnalyticsEquityPoint[]; maxDrawdown: string | null }) {
@@ -74,15 +79,14 @@ export function EquityChart({ points, maxDrawdown }: { points: AnalyticsEquityPo
     });
     const palette = seriesColors(colorsRef.current);
     const twr = chart.addSeries(LineSeries, { ...palette.twr, lineWidth: 2, priceFormat: percentFormat });
-    const drawdown = chart.addSeries(AreaSeries, {
+    const drawdown = chart.addSeries(BaselineSeries, {
       ...palette.drawdown,
-      priceScaleId: 'drawdown',
+      lineWidth: 1,
       priceFormat: percentFormat,
       lastValueVisible: false,
       priceLineVisible: false,
     });
-    chart.priceScale('right').applyOptions({ scaleMargins: { top: 0.08, bottom: 0.38 } });
-    chart.priceScale('drawdown').applyOptions({ scaleMargins: { top: 0.7, bottom: 0.02 } });
+    chart.priceScale('right').applyOptions({ scaleMargins: { top: 0.08, bottom: 0.08 } });
     partsRef.current = { chart, twr, drawdown };
     return () => {
       partsRef.current = null;
