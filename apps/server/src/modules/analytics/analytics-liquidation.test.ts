@@ -51,7 +51,12 @@ describeEachDatabase(
         201,
       );
       setIndex(server(), 'BTC', '47738.6');
-      expect(await eventually(() => positions(server(), a), (list) => list.length === 0)).toEqual([]);
+      expect(
+        await eventually(
+          () => positions(server(), a),
+          (list) => list.length === 0,
+        ),
+      ).toEqual([]);
       // Opened 0.1 at 50,000 (taker fee 2), closed by the liquidation at 47,700 (no fee, realised −230),
       // then the liquidation fee of 20 (all that was left): 1,000 − 2 − 230 − 20 = 748.
       expect((await account(server(), a)).wallet_balance).toBe('748');
@@ -86,7 +91,10 @@ describeEachDatabase(
       );
       // No bids and an empty fund: the position is closed against d at the bankruptcy price 1,900.
       setIndex(server(), 'ETH', '1800');
-      await eventually(() => positions(server(), d), (list) => list.length === 0);
+      await eventually(
+        () => positions(server(), d),
+        (list) => list.length === 0,
+      );
       expect((await account(server(), d)).wallet_balance).toBe('5099.6');
       const adl = await server().request('GET', '/v1/futures/income?type=adl', { token: d.token });
       expect(adl.body.income.map((row: { amount: string }) => row.amount)).toEqual(['100']);

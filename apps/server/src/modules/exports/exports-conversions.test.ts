@@ -15,7 +15,13 @@ const tick = (server: TestServer) => server.clock.advance(1_000);
 
 async function spotBuy(server: TestServer, maker: User, taker: User) {
   const order = (user: User, side: string) =>
-    placeOrder(server, user.token, { trading_pair: 'BTC_USD', type: 'limit', side, price: '50000.00', quantity: '0.01' });
+    placeOrder(server, user.token, {
+      trading_pair: 'BTC_USD',
+      type: 'limit',
+      side,
+      price: '50000.00',
+      quantity: '0.01',
+    });
   expect((await order(maker, 'sell')).status).toBe(201);
   const taken = await order(taker, 'buy');
   expect(taken.body.status, JSON.stringify(taken.body)).toBe('filled');
