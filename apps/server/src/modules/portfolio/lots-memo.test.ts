@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { LotsMemo } from './lots-memo.ts';
 
 /** A fake ledger version per account and a pass that counts its runs. */
-function harness(rows = 1, limits = { entries: 3, rows: 10 }) {
+function harness(rows = 1, limits = { entries: 3, rows: 25, entryRows: 10 }) {
   const versions = new Map<string, number>();
   const runs: string[] = [];
   let fail = false;
@@ -65,7 +65,7 @@ describe('LotsMemo: lot results kept until the account ledger changes', () => {
     await memo.lots('c', 'fifo');
     await memo.lots('a', 'fifo');
     await memo.lots('d', 'fifo');
-    expect(memo.size).toBe(3);
+    expect(memo.size).toEqual({ entries: 3, rows: 3 });
     await memo.lots('a', 'fifo');
     await memo.lots('b', 'fifo');
     expect(runs).toEqual(['a:fifo', 'a:fifo', 'b:fifo', 'c:fifo', 'd:fifo', 'b:fifo']);
@@ -76,6 +76,22 @@ describe('LotsMemo: lot results kept until the account ledger changes', () => {
     await memo.lots('a', 'fifo');
     await memo.lots('a', 'fifo');
     expect(runs).toEqual(['a:fifo', 'a:fifo']);
-    expect(memo.size).toBe(0);
+    expect(memo.size).toEqual({ entries: 0, rows: 0 });
+  });
+
+  it('the rows kept over all entries are bounded: the least recently read go first', async () => {
+    const { memo, runs, bump } = harness(10);
+    await memo.lots('a', 'fifo');
+    await memo.lots('b', 'fifo');
+    expect(memo.size).toEqual({ entries: 2, rows: 20 });
+    await memo.lots('c', 'fifo');
+    expect(memo.size).toEqual({ entries: 2, rows: 20 });
+    await memo.lots('b', 'fifo');
+    await memo.lots('a', 'fifo');
+    expect(runs).toEqual(['a:fifo', 'b:fifo', 'c:fifo', 'a:fifo']);
+    // A recomputed entry replaces its rows, never adds to them.
+    bump('a');
+    await memo.lots('a', 'fifo');
+    expect(memo.size.rows).toBeLessThanOrEqual(20);
   });
 });

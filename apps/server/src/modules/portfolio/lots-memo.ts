@@ -1,19 +1,21 @@
 import type { lots } from '@platform/engine';
 import type { LedgerChanges } from './ledger-changes.ts';
 
-/**
- * Accounts (per lot method) whose lot results are kept, least recently read dropped first: the
- * realised rows of an active trader's whole history are a few MB at most (see the row bound), so
- * this bounds the memo at a few hundred MB in the worst case and far less in practice.
- */
+/** Accounts (per lot method) whose lot results are kept, least recently read dropped first. */
 export const LOTS_MEMO_ENTRIES_MAX = 64;
 /**
- * A result with more rows (open lots + realised rows over every asset) than this is not kept: it
- * would crowd out the others, and its account pays a full pass per read as before the memo.
+ * Rows (open lots + realised rows over every asset) kept over all the entries, least recently read
+ * dropped first past it. A row is a handful of bigints and short strings, a few hundred bytes
+ * (estimated, not measured): about 150 MB at most.
  */
-export const LOTS_MEMO_ROWS_MAX = 200_000;
+export const LOTS_MEMO_ROWS_MAX = 500_000;
+/**
+ * A result with more rows than this is answered but not kept: it would crowd out the others, and
+ * its account pays a full pass per read as before the memo.
+ */
+export const LOTS_MEMO_ENTRY_ROWS_MAX = 200_000;
 
-type Entry = { version: string; result: Promise<lots.LotResult[]> };
+type Entry = { version: string; result: Promise<lots.LotResult[]>; rows: number };
 type Compute = (accountId: string, method: lots.LotMethod) => Promise<lots.LotResult[]>;
 
 /**
@@ -25,11 +27,16 @@ type Compute = (accountId: string, method: lots.LotMethod) => Promise<lots.LotRe
  */
 export class LotsMemo {
   private readonly entries = new Map<string, Entry>();
+  private rows = 0;
 
   constructor(
     private readonly changes: Pick<LedgerChanges, 'version'>,
     private readonly compute: Compute,
-    private readonly limits = { entries: LOTS_MEMO_ENTRIES_MAX, rows: LOTS_MEMO_ROWS_MAX },
+    private readonly limits = {
+      entries: LOTS_MEMO_ENTRIES_MAX,
+      rows: LOTS_MEMO_ROWS_MAX,
+      entryRows: LOTS_MEMO_ENTRY_ROWS_MAX,
+    },
   ) {}
 
   lots(accountId: string, method: lots.LotMethod): Promise<lots.LotResult[]> {
@@ -43,33 +50,40 @@ export class LotsMemo {
       return known.result;
     }
     const result = this.compute(accountId, method);
-    const entry: Entry = { version, result };
-    this.entries.delete(key);
+    const entry: Entry = { version, result, rows: 0 };
+    if (known !== undefined) this.forget(key, known);
     this.entries.set(key, entry);
     this.evict();
     result.then(
       (results) => {
-        if (rowsOf(results) > this.limits.rows) this.forget(key, entry);
+        if (this.entries.get(key) !== entry) return;
+        const rows = rowsOf(results);
+        if (rows > this.limits.entryRows) return this.forget(key, entry);
+        entry.rows = rows;
+        this.rows += rows;
+        this.evict();
       },
       () => this.forget(key, entry),
     );
     return result;
   }
 
-  /** How many results are kept (tests). */
-  get size(): number {
-    return this.entries.size;
+  /** How many results are kept, and their rows (tests). */
+  get size(): { entries: number; rows: number } {
+    return { entries: this.entries.size, rows: this.rows };
   }
 
   private forget(key: string, entry: Entry): void {
-    if (this.entries.get(key) === entry) this.entries.delete(key);
+    if (this.entries.get(key) !== entry) return;
+    this.entries.delete(key);
+    this.rows -= entry.rows;
   }
 
   private evict(): void {
-    while (this.entries.size > this.limits.entries) {
-      const oldest = this.entries.keys().next().value;
+    while (this.entries.size > this.limits.entries || this.rows > this.limits.rows) {
+      const [oldest] = this.entries;
       if (oldest === undefined) return;
-      this.entries.delete(oldest);
+      this.forget(oldest[0], oldest[1]);
     }
   }
 }
