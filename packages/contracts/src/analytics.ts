@@ -134,7 +134,17 @@ export const analyticsSchema = z.object({
   fees_paid: decimalString,
   funding_paid: decimalString,
   funding_received: decimalString,
-  /** Spot realised gains + futures realised P&L − futures fees + funding. */
+  /**
+   * Futures liquidation fees paid (income `liquidation_fee`, the fee and any surplus a liquidation
+   * took for the insurance fund), a positive amount; shown apart from `fees_paid`, in the P&L.
+   */
+  liquidation_fees: decimalString,
+  /**
+   * What the insurance fund paid in to bring the futures wallet back to zero (income
+   * `insurance_clear`: a loss or funding beyond the collateral), positive; in the P&L.
+   */
+  insurance_cleared: decimalString,
+  /** Spot realised gains + futures realised P&L − futures fees + funding − liquidation fees + insurance cleared. */
   realised_pnl: decimalString,
   best_trade: analyticsTradeSchema.nullable(),
   worst_trade: analyticsTradeSchema.nullable(),

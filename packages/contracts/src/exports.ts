@@ -45,7 +45,11 @@ export const exportQuerySchema = z
   });
 export type ExportQuery = z.infer<typeof exportQuerySchema>;
 
-/** The CSV columns of each export, in order (what tax and accounting tools import). */
+/**
+ * The CSV columns of each export, in order (what tax and accounting tools import). trades: a row
+ * per spot fill, futures fill and conversion (Product `spot`, `futures`, `conversion`; a conversion
+ * is a sale of its FROM currency for TO, docs/portfolio.md "Conversions in the trades file").
+ */
 export const EXPORT_CSV_COLUMNS = {
   trades: [
     'Date',

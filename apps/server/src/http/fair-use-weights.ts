@@ -50,6 +50,8 @@ const accountList = byQuery('limit', 50, [
   { upTo: 500, weight: 20 },
 ]);
 const LIST_REASON = 'a database page of the account’s history; pages over 100 rows weigh 20';
+const TAX_YEAR_REASON =
+  'the lot engine over the account’s whole ledger history, then one tax year of its realised rows (a report, rarely repeated)';
 const EXPORT_REASON = 'every row of the period in database pages of 1,000 (a download, rarely repeated)';
 
 export const ROUTE_COSTS: Readonly<Record<string, RouteCost>> = {
@@ -102,6 +104,13 @@ export const ROUTE_COSTS: Readonly<Record<string, RouteCost>> = {
     weight: 20,
     reason: 'the period’s fills, funding and snapshots, and the lots over the account’s whole ledger history',
   },
+  // Cost basis: each runs the lot engine over the account's whole ledger history.
+  'GET /v1/portfolio/lots': {
+    weight: 10,
+    reason: 'the lot engine over the account’s whole ledger history, one asset’s open lots valued and encoded',
+  },
+  'GET /v1/portfolio/realised': { weight: 20, reason: TAX_YEAR_REASON },
+  'GET /v1/portfolio/tax-report.csv': { weight: 20, reason: TAX_YEAR_REASON },
   'GET /v1/triple-a/trade/orders/history': { weight: 5, reason: 'a database page of closed orders' },
   'GET /v1/wallet/transactions': { weight: 5, reason: 'a database page of ledger entries' },
   'GET /api/v1/wallet/transfers/history': { weight: 5, reason: 'a database page of transfers' },

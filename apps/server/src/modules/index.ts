@@ -6,7 +6,7 @@ import { adminSimulatorRoutes } from './admin/simulator.ts';
 import { adminTradingPairsRoutes } from './admin/trading-pairs.ts';
 import { createAnalytics } from './analytics/index.ts';
 import { createAuth } from './auth/index.ts';
-import { createConversions } from './conversions/index.ts';
+import { type Conversions, createConversions } from './conversions/index.ts';
 import { createExports } from './exports/index.ts';
 import { createFutures, type Futures } from './futures/index.ts';
 import { healthRoutes } from './health/routes.ts';
@@ -40,7 +40,7 @@ export type Services = {
   kyc: ModuleParts;
   payments: Payments;
   withdrawals: Withdrawals;
-  conversions: ModuleParts;
+  conversions: Conversions;
   futures: Futures;
   portfolio: Portfolio;
   analytics: ModuleParts;
@@ -101,7 +101,14 @@ export async function composeModules(context: AppContext): Promise<Services> {
   const futures = await createFutures(context, { markets, insertNotifications: notifications.insert });
   const portfolio = createPortfolio(context, { balances, markets, wallet, futures: futures.exchange });
   const analytics = createAnalytics(context, { trading, futures: futures.history, portfolio, markets });
-  const exports = createExports(context, { trading, futures: futures.history, wallet, payments, withdrawals });
+  const exports = createExports(context, {
+    trading,
+    futures: futures.history,
+    conversions,
+    wallet,
+    payments,
+    withdrawals,
+  });
   return {
     health,
     ledger,

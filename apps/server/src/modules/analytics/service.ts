@@ -101,6 +101,25 @@ function addFunding(rows: readonly PeriodIncome[], flows: Flows) {
   return { paid, received };
 }
 
+/**
+ * Liquidation fees (negative rows: the fee and the surplus a liquidation took for the fund) and
+ * insurance clears (positive rows: the fund making a wallet good after a loss or funding beyond the
+ * collateral) are P&L of their market and day, summed apart. ADL income is not read: an ADL close
+ * is a fill whose realised P&L is already in futures_fills (the income row only relabels it).
+ */
+function addLiquidationIncome(fees: readonly PeriodIncome[], clears: readonly PeriodIncome[], flows: Flows) {
+  let liquidationFees = ZERO_USD;
+  let insuranceCleared = ZERO_USD;
+  for (const row of [...fees, ...clears]) {
+    const amount = signedAmount(row.amount);
+    if (row.type === 'liquidation_fee') liquidationFees = sub(liquidationFees, amount);
+    else insuranceCleared = add(insuranceCleared, amount);
+    flows.byAsset.add(`futures\u0000${row.market ?? 'unknown'}`, amount);
+    flows.byDay.add(utcDate(row.timeMs), amount);
+  }
+  return { liquidationFees, insuranceCleared };
+}
+
 /** GET /v1/analytics: every figure of the period (docs/analytics.md). */
 export async function accountAnalytics(
   deps: AnalyticsDeps,
@@ -108,10 +127,12 @@ export async function accountAnalytics(
   query: AnalyticsQuery,
 ): Promise<Analytics> {
   const period = resolvePeriod(query, deps.clock());
-  const [spot, fills, funding, lotResults, snapshots] = await Promise.all([
+  const [spot, fills, funding, liquidationFees, clears, lotResults, snapshots] = await Promise.all([
     deps.spotTrades(accountId, period.fromMs, period.toMs),
     deps.futuresFills(accountId, period.fromMs, period.toMs),
     deps.futuresIncome(accountId, 'funding', period.fromMs, period.toMs),
+    deps.futuresIncome(accountId, 'liquidation_fee', period.fromMs, period.toMs),
+    deps.futuresIncome(accountId, 'insurance_clear', period.fromMs, period.toMs),
     deps.lots(accountId, query.method),
     deps.snapshots(accountId, period.fromMs, period.toMs),
   ]);
@@ -130,6 +151,7 @@ export async function accountAnalytics(
     flows,
     closed,
     funding: fundingTotals,
+    liquidation: addLiquidationIncome(liquidationFees, clears, flows),
     trades: spot.length + fills.length,
     snapshots,
   });
@@ -141,6 +163,7 @@ function assemble(parts: {
   flows: Flows;
   closed: ClosedTrade[];
   funding: { paid: Amount; received: Amount };
+  liquidation: { liquidationFees: Amount; insuranceCleared: Amount };
   trades: number;
   snapshots: { base: Snapshot | null; rows: Snapshot[] };
 }): Analytics {
@@ -160,6 +183,8 @@ function assemble(parts: {
     fees_paid: usdText(flows.fees),
     funding_paid: usdText(parts.funding.paid),
     funding_received: usdText(parts.funding.received),
+    liquidation_fees: usdText(parts.liquidation.liquidationFees),
+    insurance_cleared: usdText(parts.liquidation.insuranceCleared),
     realised_pnl: usdText(realised),
     pnl_by_asset: [...flows.byAsset.sums]
       .map(([key, pnl]) => {

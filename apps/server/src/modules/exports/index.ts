@@ -1,4 +1,5 @@
 import type { AppContext, ModuleParts } from '../../context.ts';
+import type { Conversions } from '../conversions/index.ts';
 import type { FuturesHistory } from '../futures/index.ts';
 import type { Payments } from '../payments/index.ts';
 import type { Trading } from '../trading/index.ts';
@@ -11,14 +12,15 @@ import { EXPORT_PAGE_ROWS } from './service.ts';
 export type ExportsUses = {
   trading: Pick<Trading, 'spotFillsPage'>;
   futures: FuturesHistory;
+  conversions: Pick<Conversions, 'conversionsPage'>;
   wallet: Pick<Wallet, 'userTransfersPage'>;
   payments: Pick<Payments, 'depositsPage'>;
   withdrawals: Pick<Withdrawals, 'withdrawalsPage'>;
 };
 
 /**
- * CSV exports of an account's trades, transfers, deposits and withdrawals (docs/portfolio.md,
- * "Exports"). A module of its own rather than part of the portfolio: it reads five other modules'
+ * CSV exports of an account's trades (spot, futures and conversions), transfers, deposits and withdrawals (docs/portfolio.md,
+ * "Exports"). A module of its own rather than part of the portfolio: it reads six other modules'
  * histories and none of the portfolio's valuation, and the portfolio stays about what an account
  * owns.
  */
@@ -28,6 +30,7 @@ export function createExports(context: AppContext, uses: ExportsUses): ModulePar
     sources: {
       spotFills: uses.trading.spotFillsPage,
       futuresFills: uses.futures.fillsPage,
+      conversions: uses.conversions.conversionsPage,
       userTransfers: uses.wallet.userTransfersPage,
       futuresTransfers: uses.futures.transfersPage,
       deposits: uses.payments.depositsPage,

@@ -1,4 +1,5 @@
 import { EXPORT_CSV_COLUMNS } from '@platform/contracts';
+import type { ConversionRecord } from '../conversions/index.ts';
 import type { FuturesFill, FuturesTransfer } from '../futures/index.ts';
 import type { DepositRecord } from '../payments/index.ts';
 import type { SpotFill } from '../trading/index.ts';
@@ -52,6 +53,30 @@ export function futuresFillRecord(fill: FuturesFill): string {
     csvDecimal(fill.realisedPnl),
     csvField(fill.orderId),
     csvField(fill.fillId),
+  ]);
+}
+
+/**
+ * A conversion or quick trade as a trade row: a sale of the currency given (Market FROM/TO, Side
+ * sell), at the net rate it was quoted (Price), Amount what was given, Total what was received;
+ * the Fee is the spread in the currency received (the desk kept it out of the gross). No order and
+ * no role (the house desk is not a book); the Trade ID is the conversion's id.
+ */
+export function conversionRecord(conversion: ConversionRecord): string {
+  return csvRecord([
+    csvTime(conversion.createdAt),
+    'conversion',
+    csvField(`${conversion.fromCurrency}/${conversion.toCurrency}`),
+    'sell',
+    '',
+    csvDecimal(conversion.rate),
+    csvDecimal(conversion.fromAmount),
+    csvDecimal(conversion.toAmount),
+    csvDecimal(conversion.spreadAmount),
+    csvField(conversion.toCurrency),
+    '',
+    '',
+    csvField(conversion.conversionId),
   ]);
 }
 

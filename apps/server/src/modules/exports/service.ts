@@ -1,5 +1,6 @@
 import type { ExportKind } from '@platform/contracts';
 import type { KeysetPage, TimeWindow } from '../../lib/keyset.ts';
+import type { ConversionRecord } from '../conversions/index.ts';
 import type { FuturesFill, FuturesTransfer } from '../futures/index.ts';
 import type { DepositRecord } from '../payments/index.ts';
 import type { SpotFill } from '../trading/index.ts';
@@ -7,6 +8,7 @@ import type { UserTransfer } from '../wallet/index.ts';
 import type { WithdrawalRecord } from '../withdrawals/index.ts';
 import { mergedChunks, pagedRecords } from './merge.ts';
 import {
+  conversionRecord,
   depositRecord,
   futuresFillRecord,
   futuresTransferRecord,
@@ -27,6 +29,7 @@ export const EXPORT_PAGE_ROWS = 1_000;
 export type ExportSources = {
   spotFills: KeysetPage<SpotFill>;
   futuresFills: KeysetPage<FuturesFill>;
+  conversions: KeysetPage<ConversionRecord>;
   userTransfers: KeysetPage<UserTransfer>;
   futuresTransfers: KeysetPage<FuturesTransfer>;
   deposits: KeysetPage<DepositRecord>;
@@ -55,7 +58,11 @@ export function exportCsv(
     case 'trades':
       return mergedChunks(
         HEADERS.trades,
-        [read(sources.spotFills, spotFillRecord), read(sources.futuresFills, futuresFillRecord)],
+        [
+          read(sources.spotFills, spotFillRecord),
+          read(sources.futuresFills, futuresFillRecord),
+          read(sources.conversions, conversionRecord),
+        ],
         pageRows,
       );
     case 'transfers':

@@ -9,6 +9,7 @@ import { historyRoutes } from './history-routes.ts';
 import type { HistoryDeps } from './history-service.ts';
 import { LedgerChanges } from './ledger-changes.ts';
 import { LotCache } from './lot-cache.ts';
+import { LotsMemo } from './lots-memo.ts';
 import { lotsRoutes } from './lots-routes.ts';
 import { accountLots, type LotsDeps } from './lots-service.ts';
 import { portfolioRoutes } from './routes.ts';
@@ -60,6 +61,9 @@ export function createPortfolio(context: AppContext, uses: PortfolioUses): Portf
     lots: (accountId, lotMethod) => lotCache.lots(accountId, lotMethod),
   };
   const lotsDeps: LotsDeps = { movements, priceAt, prices: deps.prices, method };
+  // Analytics reads the whole history's realised rows on every request: kept until the account's
+  // ledger changes (lots-memo.ts).
+  const realised = new LotsMemo(changes, (accountId, lotMethod) => accountLots(lotsDeps, accountId, lotMethod, true));
   const historyDeps: HistoryDeps = { db: context.db, summary: deps, wallet: uses.wallet, priceAt };
   const settings = context.config.portfolioSnapshots;
   const snapshots = new SnapshotRecorder({
@@ -77,7 +81,7 @@ export function createPortfolio(context: AppContext, uses: PortfolioUses): Portf
   });
   return {
     summary: (accountId) => portfolioSummary(deps, accountId),
-    lots: (accountId, method) => accountLots(lotsDeps, accountId, method, true),
+    lots: (accountId, method) => realised.lots(accountId, method),
     snapshots,
     routes: (scope) => {
       portfolioRoutes(scope, context, deps);

@@ -14,6 +14,30 @@ interface Tile {
   hint?: string;
 }
 
+const isZeroFigure = (figure: string) => /^-?0(\.0*)?$/.test(figure);
+
+/** Liquidation costs and what the insurance fund bore: shown only in a period that had them. */
+function liquidationTiles(analytics: Analytics, t: TFunction): Tile[] {
+  const tiles: Tile[] = [];
+  if (!isZeroFigure(analytics.liquidation_fees)) {
+    tiles.push({
+      key: 'liquidation-fees',
+      label: t('analytics.tiles.liquidationFees'),
+      value: formatUsd(analytics.liquidation_fees),
+      hint: t('analytics.tiles.liquidationFeesHint'),
+    });
+  }
+  if (!isZeroFigure(analytics.insurance_cleared)) {
+    tiles.push({
+      key: 'insurance-cleared',
+      label: t('analytics.tiles.insuranceCleared'),
+      value: formatUsd(analytics.insurance_cleared),
+      hint: t('analytics.tiles.insuranceClearedHint'),
+    });
+  }
+  return tiles;
+}
+
 function tilesOf(analytics: Analytics, t: TFunction): Tile[] {
   return [
     {
@@ -43,6 +67,7 @@ function tilesOf(analytics: Analytics, t: TFunction): Tile[] {
       detail: t('analytics.tiles.tradesDetail', { closed: analytics.closed_trades }),
     },
     { key: 'fees', label: t('analytics.tiles.fees'), value: formatUsd(analytics.fees_paid) },
+    ...liquidationTiles(analytics, t),
     { key: 'funding-paid', label: t('analytics.tiles.fundingPaid'), value: formatUsd(analytics.funding_paid) },
     {
       key: 'funding-received',

@@ -37,12 +37,26 @@ describe('/analytics', () => {
     expect(await tile('funding-received')).toBe('$0.00');
     expect(await tile('average-win')).toBe('$52.35');
     expect(await tile('average-loss')).toBe('-$410.00');
+    // No liquidation in the period: no tile for it.
+    expect(screen.queryByTestId('analytics-tile-liquidation-fees')).toBeNull();
+    expect(screen.queryByTestId('analytics-tile-insurance-cleared')).toBeNull();
     expect(screen.getByTestId('analytics-twr')).toHaveTextContent('-1.00%');
     expect(screen.getByTestId('analytics-drawdown')).toHaveTextContent('10.00%');
     expect(screen.getByTestId('analytics-equity-chart')).toHaveAttribute(
       'aria-label',
       'Time-weighted return from 2026-03-12 to 2026-03-14 -1.00%; maximum drawdown 10.00%.',
     );
+  });
+
+  it('shows liquidation fees and what the insurance fund covered when the period had them', async () => {
+    stub(makeAnalytics({ liquidation_fees: '20', insurance_cleared: '0.005' }));
+    renderApp('/analytics');
+    const fees = await screen.findByTestId('analytics-tile-liquidation-fees', {}, LAZY);
+    expect(fees).toHaveTextContent('$20.00');
+    expect(fees.closest('.an-tile')).toHaveAttribute('title', expect.stringContaining('included in the realised P&L'));
+    expect(screen.getByTestId('analytics-tile-insurance-cleared')).toHaveTextContent('$0.01');
+    expect(screen.getByText('Liquidation fees')).toBeInTheDocument();
+    expect(screen.getByText('Covered by the insurance fund')).toBeInTheDocument();
   });
 
   it('draws the heat map: one cell per day of the period, coloured and labelled', async () => {
