@@ -313,6 +313,15 @@ describe('portfolio: an independent script checks every figure against its own b
       ]);
     }
     expect(rows.filter((row) => row[1] === 'futures').length).toBe(recorded.futures.fills.length);
+    // Conversions are swaps: in the trades file, amount = what was given, total = what was received.
+    const conversions = rows.filter((row) => row[1] === 'conversion');
+    expect(conversions.map((row) => [row[2], same(row[6], '0.001') || same(row[6], '100')])).toEqual([
+      ['BTC/USD', true],
+      ['USD/ETH', true],
+    ]);
+    expect(same(conversions[0]?.[7], recorded.toUsd.to_amount)).toBe(true);
+    expect(same(conversions[1]?.[7], recorded.toEth.to_amount)).toBe(true);
+    expect(rows.length).toBe(recorded.fills.length + recorded.futures.fills.length + 2);
     const transfers = (await csvLines(driven, '/v1/exports/transfers.csv')).slice(1);
     expect(transfers.map((row) => decimal(row[4] ?? '0'))).toEqual([decimal('300'), decimal('100')]);
     const deposits = (await csvLines(driven, '/v1/exports/deposits.csv')).slice(1);
