@@ -78,6 +78,8 @@ export function unitsText(units: bigint): string {
   return zeros < 3 ? text : `${text.slice(0, text.length - zeros)}e${zeros}`;
 }
 
+/** 10^0 .. 10^99 (a restore parses two per lot: no power computed per value). */
+const POWERS_OF_TEN = Array.from({ length: 100 }, (_, exponent) => 10n ** BigInt(exponent));
 const UNITS_TEXT = /^(0|[1-9][0-9]{0,37})(?:e([1-9][0-9]?))?$/;
 
 /** unitsText back to units, or null when it is not one (or exceeds the engine's limit). */
@@ -85,7 +87,8 @@ export function parseUnitsText(text: unknown): bigint | null {
   if (typeof text !== 'string') return null;
   const match = UNITS_TEXT.exec(text);
   if (match === null) return null;
-  const units = BigInt(match[1]!) * 10n ** BigInt(match[2] ?? 0);
+  const exponent = match[2];
+  const units = exponent === undefined ? BigInt(match[1]!) : BigInt(match[1]!) * (POWERS_OF_TEN[Number(exponent)] ?? 0n);
   return units <= MAX_UNITS ? units : null;
 }
 
