@@ -88,7 +88,8 @@ export function parseUnitsText(text: unknown): bigint | null {
   const match = UNITS_TEXT.exec(text);
   if (match === null) return null;
   const exponent = match[2];
-  const units = exponent === undefined ? BigInt(match[1]!) : BigInt(match[1]!) * (POWERS_OF_TEN[Number(exponent)] ?? 0n);
+  const units =
+    exponent === undefined ? BigInt(match[1]!) : BigInt(match[1]!) * (POWERS_OF_TEN[Number(exponent)] ?? 0n);
   return units <= MAX_UNITS ? units : null;
 }
 
