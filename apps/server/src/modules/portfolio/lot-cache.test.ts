@@ -240,6 +240,33 @@ describe('lot cache', () => {
     expect(restored).toBeGreaterThan(100);
   });
 
+  it('300 cold requests at once read the checkpoint once', async () => {
+    const { ledger, store } = await checkpointed();
+    const cache = new LotCache({ movements: ledger.read, priceAt, checkpoints: store }, limits);
+    const views = await Promise.all(Array.from({ length: 300 }, () => cache.lots('a', 'fifo')));
+    expect(store.reads).toBe(2);
+    expect(ledger.full).toBe(1);
+    for (const view of views) expect(view('BTC')?.totals.openAmount).toBe(10n * 10n ** 18n);
+  });
+
+  it('a checkpoint whose tail the books refuse is discarded and the account rebuilt in the same request', async () => {
+    const { ledger, store } = await checkpointed();
+    // A cursor behind its books (in the row and the payload alike): the tail repeats open lots' ids.
+    const row = store.rows.get('a:fifo')!;
+    const payload = JSON.parse(row.json) as { cursor: MovementCursor };
+    payload.cursor = { SEEN: '3' };
+    store.rows.set('a:fifo', { ...row, json: JSON.stringify(payload), cursor: { SEEN: '3' } });
+    const warnings: string[] = [];
+    const log = { warn: (_details: object, message: string) => warnings.push(message) };
+    const cache = new LotCache({ movements: ledger.read, priceAt, checkpoints: store, log }, limits);
+    const view = await cache.lots('a', 'fifo');
+    expect(view('BTC')?.totals).toEqual((await fullComputation(ledger.movements, 'fifo')).get('BTC')?.totals);
+    expect(warnings).toEqual(['lot checkpoint: its tail failed, building from the ledger']);
+    expect(store.discarded).toBe(1);
+    await cache.settled();
+    expect(JSON.parse(store.rows.get('a:fifo')!.json).cursor).toEqual({ SEEN: '10' });
+  });
+
   it('one checkpoint write at a time per key, after the answer', async () => {
     const ledger = new FakeLedger();
     for (let i = 1; i <= 10; i++) ledger.entry('deposit', [['BTC', '1']], i);
@@ -272,7 +299,14 @@ class MemoryCheckpoints {
   readonly rows = new Map<string, PreparedCheckpoint>();
   writes = 0;
   restored = 0;
+  reads = 0;
+  discarded = 0;
+  async discard(accountId: string, method: lots.LotMethod): Promise<void> {
+    this.discarded++;
+    this.rows.delete(`${accountId}:${method}`);
+  }
   async read(accountId: string, method: lots.LotMethod): Promise<LotCheckpointState | null> {
+    this.reads++;
     const row = this.rows.get(`${accountId}:${method}`);
     if (row === undefined) return null;
     const restored = restoreCheckpoint(accountId, method, JSON.parse(row.json), row);
@@ -288,3 +322,15 @@ class MemoryCheckpoints {
 }
 
 const limits = { books: 10, events: 10_000, checkpointEvents: 2 };
+
+/** Ten BTC deposits, built once and checkpointed in memory: what a restarted cache finds. */
+async function checkpointed() {
+  const ledger = new FakeLedger();
+  for (let i = 1; i <= 10; i++) ledger.entry('deposit', [['BTC', '1']], i);
+  const store = new MemoryCheckpoints();
+  const first = new LotCache({ movements: ledger.read, priceAt, checkpoints: store }, limits);
+  await first.lots('a', 'fifo');
+  await first.settled();
+  expect(store.writes).toBe(1);
+  return { ledger, store };
+}

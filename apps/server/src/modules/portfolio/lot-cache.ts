@@ -28,7 +28,7 @@ export type LotCacheDeps = {
   movements(accountId: string, after?: MovementCursor): Promise<MovementPage>;
   priceAt: HistoricPrice;
   /** Where the books are checkpointed (lot-checkpoints.ts); without it, every cold load reads the whole history. */
-  checkpoints?: Pick<LotCheckpointStore, 'read' | 'write'>;
+  checkpoints?: Pick<LotCheckpointStore, 'read' | 'write' | 'discard'>;
   log?: CheckpointLog;
   now?: () => Date;
 };
@@ -160,7 +160,26 @@ export class LotCache {
   }
 
   private async catchUp(key: string, accountId: string, method: lots.LotMethod): Promise<AccountBooks> {
-    const books = this.entries.get(key) ?? (await this.coldStart(accountId, method));
+    const cached = this.entries.get(key);
+    if (cached !== undefined) return this.advance(key, accountId, cached);
+    const checkpoint = await this.deps.checkpoints?.read(accountId, method);
+    if (!checkpoint) return this.advance(key, accountId, new AccountBooks(method));
+    try {
+      return await this.advance(key, accountId, new AccountBooks(method, checkpoint));
+    } catch (error) {
+      // A checkpoint that passed its checks but whose tail the books refuse (or a read that failed
+      // right after it): never served, and not read again; the whole history decides.
+      this.deps.log?.warn(
+        { err: error, accountId, method },
+        'lot checkpoint: its tail failed, building from the ledger',
+      );
+      await this.deps.checkpoints?.discard(accountId, method);
+      return this.advance(key, accountId, new AccountBooks(method));
+    }
+  }
+
+  /** Reads the movements after the books' cursor and applies them; stores the entry. */
+  private async advance(key: string, accountId: string, books: AccountBooks): Promise<AccountBooks> {
     try {
       const page = await this.deps.movements(accountId, books.cursor);
       const histories = await books.feed.events(page.movements, this.deps.priceAt);
@@ -173,12 +192,6 @@ export class LotCache {
     this.store(key, books);
     this.scheduleCheckpoint(key, accountId, books);
     return books;
-  }
-
-  /** A key not in memory: its checkpoint's books if there is a valid one, else empty books. */
-  private async coldStart(accountId: string, method: lots.LotMethod): Promise<AccountBooks> {
-    const checkpoint = await this.deps.checkpoints?.read(accountId, method);
-    return new AccountBooks(method, checkpoint ?? undefined);
   }
 
   /**

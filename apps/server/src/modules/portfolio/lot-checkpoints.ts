@@ -45,7 +45,15 @@ export type PreparedCheckpoint = { json: string; cursor: MovementCursor; events:
 
 export type CheckpointLog = { warn(details: object, message: string): void };
 
-type Payload = { format: number; account: string; method: string; assets: [string, number, unknown][] };
+/** The cursor and event count are in the payload too (the row's columns are for people and queries): both must agree. */
+type Payload = {
+  format: number;
+  account: string;
+  method: string;
+  cursor: MovementCursor;
+  events: number;
+  assets: [string, number, unknown][];
+};
 
 /** The books' snapshots as JSON, now: the caller must not let them change during this call. */
 export function prepareCheckpoint(
@@ -55,8 +63,16 @@ export function prepareCheckpoint(
 ): PreparedCheckpoint {
   const assets: Payload['assets'] = [];
   for (const [asset, book] of state.books) assets.push([asset, state.clocks.get(asset) ?? 0, book.snapshot()]);
-  const payload: Payload = { format: LOT_CHECKPOINT_FORMAT, account: accountId, method, assets };
-  return { json: JSON.stringify(payload), cursor: { ...state.cursor }, events: state.events };
+  const cursor = { ...state.cursor };
+  const payload: Payload = {
+    format: LOT_CHECKPOINT_FORMAT,
+    account: accountId,
+    method,
+    cursor,
+    events: state.events,
+    assets,
+  };
+  return { json: JSON.stringify(payload), cursor, events: state.events };
 }
 
 const isCursor = (value: unknown): value is MovementCursor =>
@@ -84,6 +100,7 @@ export function restoreCheckpoint(
   if (value.format !== LOT_CHECKPOINT_FORMAT) return `format ${String(value.format)} is not ours`;
   if (value.account !== accountId || value.method !== method) return 'written for another account or method';
   if (!Array.isArray(value.assets) || !isCursor(row.cursor)) return 'assets or cursor out of shape';
+  if (!sameCursor(value.cursor, row.cursor) || value.events !== row.events) return 'the row and its payload disagree';
   const books = new Map<string, lots.LotBook>();
   const clocks = new Map<string, number>();
   let events = 0;
@@ -91,9 +108,11 @@ export function restoreCheckpoint(
     if (!Array.isArray(entry) || entry.length !== 3) return 'asset entry out of shape';
     const [asset, clockMs, snapshot] = entry as [unknown, unknown, lots.LotBookSnapshot];
     if (typeof asset !== 'string' || !CURRENCY.test(asset) || asset === NUMERAIRE || books.has(asset)) return 'asset';
-    if (!Number.isSafeInteger(clockMs) || (clockMs as number) < 0) return `clock of ${asset}`;
     const book = lots.LotBook.restore(snapshot);
     if (!(book instanceof lots.LotBook)) return `${asset}: ${book.message}`;
+    // The feed raises each event's time to the asset's clock: one behind the book's last event would
+    // make the engine refuse the tail.
+    if (!Number.isSafeInteger(clockMs) || (clockMs as number) < (snapshot.lastTimeMs ?? 0)) return `clock of ${asset}`;
     if (book.method !== method) return `${asset}: a book of another method`;
     books.set(asset, book);
     clocks.set(asset, clockMs as number);
@@ -101,6 +120,12 @@ export function restoreCheckpoint(
   }
   if (events !== row.events) return `the books hold ${events} events, the row says ${row.events}`;
   return { books, clocks, cursor: row.cursor, events };
+}
+
+function sameCursor(a: unknown, b: MovementCursor): boolean {
+  if (!isCursor(a)) return false;
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((currency) => a[currency] === b[currency]);
 }
 
 type CheckpointRow = { format_version: number; books: Uint8Array; movement_cursor: unknown; events: string };
@@ -130,7 +155,7 @@ export class LotCheckpointStore {
     const restored = await this.decode(accountId, method, row);
     if (typeof restored !== 'string') return restored;
     this.log.warn({ accountId, method, reason: restored }, 'lot checkpoint: refused, building from the ledger');
-    await this.remove(accountId, method);
+    await this.discard(accountId, method);
     return null;
   }
 
@@ -164,7 +189,8 @@ export class LotCheckpointStore {
     return books.length;
   }
 
-  private async remove(accountId: string, method: lots.LotMethod): Promise<void> {
+  /** Deletes the account's checkpoint under the method (refused or failed); a failure is logged. */
+  async discard(accountId: string, method: lots.LotMethod): Promise<void> {
     try {
       await this.db.query('DELETE FROM portfolio_lot_checkpoints WHERE account_id = $1 AND method = $2', [
         accountId,
