@@ -188,7 +188,9 @@ export type LotErrorReason =
   | 'invalid_amount'
   | 'invalid_value'
   | 'duplicate_event_id'
-  | 'insufficient_lots';
+  | 'insufficient_lots'
+  /** LotBook.restore: a snapshot out of shape, of another version, or inconsistent. */
+  | 'invalid_snapshot';
 
 export interface LotError {
   ok: false;

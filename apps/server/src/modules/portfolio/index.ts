@@ -9,6 +9,7 @@ import { historyRoutes } from './history-routes.ts';
 import type { HistoryDeps } from './history-service.ts';
 import { LedgerChanges } from './ledger-changes.ts';
 import { LotCache } from './lot-cache.ts';
+import { LotCheckpointStore } from './lot-checkpoints.ts';
 import { LotsMemo } from './lots-memo.ts';
 import { lotsRoutes } from './lots-routes.ts';
 import { accountLots, type LotsDeps } from './lots-service.ts';
@@ -50,7 +51,9 @@ export function createPortfolio(context: AppContext, uses: PortfolioUses): Portf
   const priceAt: LotsDeps['priceAt'] = (currency, timeMs) => uses.markets.usdPriceAt(currency, timeMs);
   const method = async (accountId: string) => (await readSettings(context.db, accountId)).lot_method;
   // Per server, like the balance cache: each account's lot books between requests (lot-cache.ts).
-  const lotCache = new LotCache({ movements, priceAt });
+  // Checkpointed in the database (migration 0026), so a cold load reads only the tail of the history.
+  const checkpoints = new LotCheckpointStore(context.db, context.log);
+  const lotCache = new LotCache({ movements, priceAt, checkpoints, log: context.log, now: context.clock });
   const deps: PortfolioDeps = {
     balances: uses.balances,
     changes,
@@ -94,6 +97,7 @@ export function createPortfolio(context: AppContext, uses: PortfolioUses): Portf
     },
     stop: async () => {
       await snapshots.stop();
+      await lotCache.settled();
       changes.stop();
     },
   };

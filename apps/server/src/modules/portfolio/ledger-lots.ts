@@ -139,7 +139,17 @@ function lotEvent(entry: Entry, leg: Leg, valueUsd: bigint, timeMs: number): lot
  * asset's own events are sure to come in order; a whole history read at once gets the same times.
  */
 export class LedgerLotFeed {
-  private readonly lastTimeMs = new Map<string, number>();
+  private readonly lastTimeMs: Map<string, number>;
+
+  /** clocks: each asset's last event time, as clocks() gave them (a checkpoint's), to go on from there. */
+  constructor(clocks: ReadonlyMap<string, number> = new Map()) {
+    this.lastTimeMs = new Map(clocks);
+  }
+
+  /** Each asset's last event time so far (a checkpoint keeps them with the books). */
+  clocks(): Map<string, number> {
+    return new Map(this.lastTimeMs);
+  }
 
   /** Each asset's events of this page, in the ledger's order. Nothing changes when it throws. */
   async events(movements: readonly AccountMovement[], priceAt: HistoricPrice): Promise<Map<string, lots.LotEvent[]>> {

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { AccountMovement, MovementCursor } from '../wallet/index.ts';
 import { LOT_ASSET_SCALE, lotHistories } from './ledger-lots.ts';
 import { LotCache, type LotCacheDeps } from './lot-cache.ts';
+import { type LotCheckpointState, type PreparedCheckpoint, restoreCheckpoint } from './lot-checkpoints.ts';
 
 /**
  * A fake ledger: the account's movements so far; a cursor is how many the reader has seen (the
@@ -17,10 +18,11 @@ class FakeLedger {
 
   read: LotCacheDeps['movements'] = async (_accountId, after?: MovementCursor) => {
     this.reads++;
-    const seen = Number(after?.seen ?? 0);
-    if (after?.seen === undefined) this.full++;
+    // Shaped like the wallet's (a currency and a posting id), so checkpoints accept it.
+    const seen = Number(after?.SEEN ?? 0);
+    if (after?.SEEN === undefined) this.full++;
     await Promise.resolve();
-    return { movements: this.movements.slice(seen), cursor: { seen: String(this.movements.length) } };
+    return { movements: this.movements.slice(seen), cursor: { SEEN: String(this.movements.length) } };
   };
 
   /** One entry: legs as [currency, signed amount]. */
@@ -50,7 +52,8 @@ type Step =
   | { type: 'buy' | 'sell'; asset: 'BTC' | 'ETH'; units: number; usd: number; dtMs: number }
   | { type: 'deposit' | 'withdraw'; asset: 'BTC' | 'ETH'; units: number; dtMs: number }
   | { type: 'convert'; units: number; dtMs: number }
-  | { type: 'read' };
+  | { type: 'read' }
+  | { type: 'restart' };
 
 const asset = fc.constantFrom('BTC' as const, 'ETH' as const);
 // dtMs may be negative: two transactions' clocks crossing.
@@ -74,15 +77,22 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 );
 
 /** Plays the steps on the fake ledger, never below zero (as the real ledger), reading the cache at each 'read'. */
-async function play(steps: readonly Step[], method: lots.LotMethod) {
+async function play(steps: readonly Step[], method: lots.LotMethod, checkpoints?: MemoryCheckpoints) {
   const ledger = new FakeLedger();
-  const cache = new LotCache({ movements: ledger.read, priceAt });
+  const open = () => new LotCache({ movements: ledger.read, priceAt, checkpoints }, limits);
+  let cache = open();
   const held = { BTC: 0, ETH: 0 };
   let timeMs = 1_700_000_000_000;
   const amount = (units: number) => `${(units / 1000).toFixed(3)}`;
   for (const s of steps) {
     if (s.type === 'read') {
       await cache.lots('a', method);
+      continue;
+    }
+    if (s.type === 'restart') {
+      // A new server over the same ledger and checkpoints, once the old one's writes are done.
+      await cache.settled();
+      cache = open();
       continue;
     }
     timeMs += s.dtMs;
@@ -202,4 +212,125 @@ describe('lot cache', () => {
     const view = await cache.lots('a', 'fifo');
     expect(view('BTC')?.totals.openAmount).toBe(3n * 10n ** 18n);
   });
+
+  it('restarts from checkpoints at random points give the books of one pass (each method)', async () => {
+    let restored = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.oneof({ arbitrary: step, weight: 5 }, { arbitrary: fc.constant({ type: 'restart' as const }), weight: 1 }),
+          { maxLength: 80, size: 'medium' },
+        ),
+        fc.constantFrom(...lots.LOT_METHODS),
+        async (steps, method) => {
+          const store = new MemoryCheckpoints();
+          const { ledger, cache } = await play(steps, method, store);
+          const cached = await cache.lots('a', method);
+          const expected = await fullComputation(ledger.movements, method);
+          for (const name of ['BTC', 'ETH']) {
+            expect(cached(name)?.openLots ?? []).toEqual(expected.get(name)?.openLots ?? []);
+            expect(cached(name)?.totals).toEqual(expected.get(name)?.totals);
+          }
+          await cache.settled();
+          restored += store.restored;
+        },
+      ),
+      { numRuns: 150 },
+    );
+    expect(restored).toBeGreaterThan(100);
+  });
+
+  it('300 cold requests at once read the checkpoint once', async () => {
+    const { ledger, store } = await checkpointed();
+    const cache = new LotCache({ movements: ledger.read, priceAt, checkpoints: store }, limits);
+    const views = await Promise.all(Array.from({ length: 300 }, () => cache.lots('a', 'fifo')));
+    expect(store.reads).toBe(2);
+    expect(ledger.full).toBe(1);
+    for (const view of views) expect(view('BTC')?.totals.openAmount).toBe(10n * 10n ** 18n);
+  });
+
+  it('a checkpoint whose tail the books refuse is discarded and the account rebuilt in the same request', async () => {
+    const { ledger, store } = await checkpointed();
+    // A cursor behind its books (in the row and the payload alike): the tail repeats open lots' ids.
+    const row = store.rows.get('a:fifo')!;
+    const payload = JSON.parse(row.json) as { cursor: MovementCursor };
+    payload.cursor = { SEEN: '3' };
+    store.rows.set('a:fifo', { ...row, json: JSON.stringify(payload), cursor: { SEEN: '3' } });
+    const warnings: string[] = [];
+    const log = { warn: (_details: object, message: string) => warnings.push(message) };
+    const cache = new LotCache({ movements: ledger.read, priceAt, checkpoints: store, log }, limits);
+    const view = await cache.lots('a', 'fifo');
+    expect(view('BTC')?.totals).toEqual((await fullComputation(ledger.movements, 'fifo')).get('BTC')?.totals);
+    expect(warnings).toEqual(['lot checkpoint: its tail failed, building from the ledger']);
+    expect(store.discarded).toBe(1);
+    await cache.settled();
+    expect(JSON.parse(store.rows.get('a:fifo')!.json).cursor).toEqual({ SEEN: '10' });
+  });
+
+  it('one checkpoint write at a time per key, after the answer', async () => {
+    const ledger = new FakeLedger();
+    for (let i = 1; i <= 10; i++) ledger.entry('deposit', [['BTC', '1']], i);
+    const store = new MemoryCheckpoints();
+    let running = 0;
+    let most = 0;
+    const write = store.write.bind(store);
+    store.write = async (...args) => {
+      running++;
+      most = Math.max(most, running);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      running--;
+      return write(...args);
+    };
+    const cache = new LotCache({ movements: ledger.read, priceAt, checkpoints: store }, limits);
+    await cache.lots('a', 'fifo');
+    expect(store.writes).toBe(0);
+    for (let round = 0; round < 5; round++) {
+      ledger.entry('deposit', [['BTC', '1']], 20 + round);
+      await Promise.all(Array.from({ length: 30 }, () => cache.lots('a', 'fifo')));
+    }
+    await cache.settled();
+    expect(most).toBe(1);
+    expect(store.writes).toBeGreaterThan(0);
+  });
 });
+
+/** Checkpoints kept in memory, through the same JSON and checks as the database's. */
+class MemoryCheckpoints {
+  readonly rows = new Map<string, PreparedCheckpoint>();
+  writes = 0;
+  restored = 0;
+  reads = 0;
+  discarded = 0;
+  async discard(accountId: string, method: lots.LotMethod): Promise<void> {
+    this.discarded++;
+    this.rows.delete(`${accountId}:${method}`);
+  }
+  async read(accountId: string, method: lots.LotMethod): Promise<LotCheckpointState | null> {
+    this.reads++;
+    const row = this.rows.get(`${accountId}:${method}`);
+    if (row === undefined) return null;
+    const restored = restoreCheckpoint(accountId, method, JSON.parse(row.json), row);
+    if (typeof restored === 'string') throw new Error(restored);
+    this.restored++;
+    return restored;
+  }
+  async write(accountId: string, method: lots.LotMethod, checkpoint: PreparedCheckpoint): Promise<number> {
+    this.writes++;
+    this.rows.set(`${accountId}:${method}`, checkpoint);
+    return checkpoint.json.length;
+  }
+}
+
+const limits = { books: 10, events: 10_000, checkpointEvents: 2 };
+
+/** Ten BTC deposits, built once and checkpointed in memory: what a restarted cache finds. */
+async function checkpointed() {
+  const ledger = new FakeLedger();
+  for (let i = 1; i <= 10; i++) ledger.entry('deposit', [['BTC', '1']], i);
+  const store = new MemoryCheckpoints();
+  const first = new LotCache({ movements: ledger.read, priceAt, checkpoints: store }, limits);
+  await first.lots('a', 'fifo');
+  await first.settled();
+  expect(store.writes).toBe(1);
+  return { ledger, store };
+}

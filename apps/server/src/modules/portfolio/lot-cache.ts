@@ -2,6 +2,13 @@ import { lots } from '@platform/engine';
 import { invariant } from '../../lib/invariant.ts';
 import type { MovementCursor, MovementPage } from '../wallet/index.ts';
 import { type HistoricPrice, LedgerLotFeed } from './ledger-lots.ts';
+import {
+  type CheckpointLog,
+  LOT_CHECKPOINT_EVENTS_MIN,
+  type LotCheckpointState,
+  type LotCheckpointStore,
+  prepareCheckpoint,
+} from './lot-checkpoints.ts';
 
 /**
  * Accounts (per lot method) whose lot books are kept: a book is rebuilt from the whole ledger
@@ -20,25 +27,47 @@ export const LOT_CACHE_EVENTS_MAX = 1_000_000;
 export type LotCacheDeps = {
   movements(accountId: string, after?: MovementCursor): Promise<MovementPage>;
   priceAt: HistoricPrice;
+  /** Where the books are checkpointed (lot-checkpoints.ts); without it, every cold load reads the whole history. */
+  checkpoints?: Pick<LotCheckpointStore, 'read' | 'write' | 'discard'>;
+  log?: CheckpointLog;
+  now?: () => Date;
 };
 
-export type LotCacheLimits = { books: number; events: number };
+/** checkpointEvents: new events since the last checkpoint before the next is written. */
+export type LotCacheLimits = { books: number; events: number; checkpointEvents?: number };
 
 /** One asset's open lots and totals under the book's method: what the summary values at the live price. */
 export type AssetLots = { openLots: readonly lots.OpenLot[]; totals: lots.LotTotals };
 
 /** One account's books under one method, and where its reads of the ledger stopped. */
 class AccountBooks {
-  readonly books = new Map<string, lots.LotBook>();
-  readonly feed = new LedgerLotFeed();
-  cursor: MovementCursor = {};
-  events = 0;
+  readonly books: Map<string, lots.LotBook>;
+  readonly feed: LedgerLotFeed;
+  cursor: MovementCursor;
+  events: number;
   /** The events this entry adds to the cache's count (set when it is stored). */
   counted = 0;
+  /** The events of the last checkpoint written or read (0: none). */
+  checkpointed: number;
   /** Open lots per asset as last read, until the asset's book takes another event. */
   private readonly views = new Map<string, AssetLots>();
 
-  constructor(readonly method: lots.LotMethod) {}
+  /** Empty books, or a checkpoint's (restored: the movements after its cursor come next). */
+  constructor(
+    readonly method: lots.LotMethod,
+    from?: LotCheckpointState,
+  ) {
+    this.books = new Map(from?.books);
+    this.feed = new LedgerLotFeed(from?.clocks);
+    this.cursor = from?.cursor ?? {};
+    this.events = from?.events ?? 0;
+    this.checkpointed = this.events;
+  }
+
+  /** The books, clocks and cursor of this moment (all changed together, synchronously, by catchUp). */
+  state(): LotCheckpointState {
+    return { books: this.books, clocks: this.feed.clocks(), cursor: this.cursor, events: this.events };
+  }
 
   apply(asset: string, events: readonly lots.LotEvent[]): void {
     let book = this.books.get(asset);
@@ -88,6 +117,8 @@ type Flight = { current: Promise<AccountBooks>; next: Promise<AccountBooks> | nu
 export class LotCache {
   private readonly entries = new Map<string, AccountBooks>();
   private readonly flights = new Map<string, Flight>();
+  /** Keys whose checkpoint is being written: one write at a time per key. */
+  private readonly writing = new Map<string, Promise<void>>();
   private heldEvents = 0;
 
   constructor(
@@ -129,7 +160,26 @@ export class LotCache {
   }
 
   private async catchUp(key: string, accountId: string, method: lots.LotMethod): Promise<AccountBooks> {
-    const books = this.entries.get(key) ?? new AccountBooks(method);
+    const cached = this.entries.get(key);
+    if (cached !== undefined) return this.advance(key, accountId, cached);
+    const checkpoint = await this.deps.checkpoints?.read(accountId, method);
+    if (!checkpoint) return this.advance(key, accountId, new AccountBooks(method));
+    try {
+      return await this.advance(key, accountId, new AccountBooks(method, checkpoint));
+    } catch (error) {
+      // A checkpoint that passed its checks but whose tail the books refuse (or a read that failed
+      // right after it): never served, and not read again; the whole history decides.
+      this.deps.log?.warn(
+        { err: error, accountId, method },
+        'lot checkpoint: its tail failed, building from the ledger',
+      );
+      await this.deps.checkpoints?.discard(accountId, method);
+      return this.advance(key, accountId, new AccountBooks(method));
+    }
+  }
+
+  /** Reads the movements after the books' cursor and applies them; stores the entry. */
+  private async advance(key: string, accountId: string, books: AccountBooks): Promise<AccountBooks> {
     try {
       const page = await this.deps.movements(accountId, books.cursor);
       const histories = await books.feed.events(page.movements, this.deps.priceAt);
@@ -140,7 +190,39 @@ export class LotCache {
       throw error;
     }
     this.store(key, books);
+    this.scheduleCheckpoint(key, accountId, books);
     return books;
+  }
+
+  /**
+   * After the request is answered (setImmediate: the caller's continuation runs first), writes a
+   * checkpoint when the books took at least `checkpointEvents` events since the last one. The
+   * snapshot is taken when the write starts, from the books as they are then (catchUp changes books
+   * and cursor in one synchronous step, so they always match). One write at a time per key; a
+   * failure is logged and the next build or catch-up tries again.
+   */
+  private scheduleCheckpoint(key: string, accountId: string, books: AccountBooks): void {
+    const store = this.deps.checkpoints;
+    const threshold = this.limits.checkpointEvents ?? LOT_CHECKPOINT_EVENTS_MIN;
+    if (store === undefined || this.writing.has(key) || books.events - books.checkpointed < threshold) return;
+    const write = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(async () => {
+        // Dropped meanwhile (a failed read may have left it half-applied): nothing to save.
+        if (this.entries.get(key) !== books) return;
+        const prepared = prepareCheckpoint(accountId, books.method, books.state());
+        await store.write(accountId, books.method, prepared, this.deps.now?.() ?? new Date());
+        books.checkpointed = Math.max(books.checkpointed, prepared.events);
+      })
+      .catch((error: unknown) => {
+        this.deps.log?.warn({ err: error, accountId, method: books.method }, 'lot checkpoint: write failed');
+      })
+      .finally(() => this.writing.delete(key));
+    this.writing.set(key, write);
+  }
+
+  /** Resolves when every checkpoint write under way has finished (tests, the bench, shutdown). */
+  async settled(): Promise<void> {
+    while (this.writing.size > 0) await Promise.all(this.writing.values());
   }
 
   private store(key: string, books: AccountBooks): void {
