@@ -2,8 +2,7 @@ import { accountIdParamsSchema, analyticsQuerySchema, analyticsSchema } from '@p
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { AppError } from '../../lib/errors.ts';
-import { authenticate, bearerAuth, currentAccount, errorResponses } from '../auth/index.ts';
+import { authenticate, bearerAuth, currentAccount, errorResponses, ownAccountId } from '../auth/index.ts';
 import { type AnalyticsDeps, accountAnalytics } from './service.ts';
 
 const tags = ['analytics'];
@@ -45,10 +44,6 @@ export function analyticsRoutes(scope: FastifyInstance, context: AppContext, dep
         response: { 200: analyticsSchema, ...errorResponses(400, 401, 404) },
       },
     },
-    async (request) => {
-      const account = currentAccount(request);
-      if (request.params.id.toLowerCase() !== account.id) throw new AppError('NOT_FOUND');
-      return accountAnalytics(deps, account.id, request.query);
-    },
+    async (request) => accountAnalytics(deps, ownAccountId(request, request.params.id), request.query),
   );
 }

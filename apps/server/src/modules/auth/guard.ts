@@ -60,6 +60,17 @@ function ownerCheck(account: AuthenticatedAccount, id: unknown): Result<void> {
 }
 
 /**
+ * For owner-only reads under /accounts/{id}/... that must not tell whether an account exists (the
+ * portfolio's and analytics' routes): the signed-in account's id when `id` is its own; any other id,
+ * well-formed or not, is 404 NOT_FOUND, exactly as an id that does not exist (not 403).
+ */
+export function ownAccountId(request: FastifyRequest, id: string): string {
+  const account = currentAccount(request);
+  if (id.toLowerCase() !== account.id) throw new AppError('NOT_FOUND');
+  return account.id;
+}
+
+/**
  * The authenticated account of a route behind `authenticate`. A route without the hook is a
  * wiring mistake, answered as the hook would (401) rather than as a crash.
  */

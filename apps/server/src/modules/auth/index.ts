@@ -12,7 +12,7 @@ import { twoFactorRoutes } from './two-factor-routes.ts';
 export type { AuthenticatedAccount } from './access-tokens.ts';
 export { AttemptBudget, withAttempt } from './attempt-budget.ts';
 export { AttemptLimiter } from './attempt-limiter.ts';
-export { authenticate, currentAccount, requireAccountOwner } from './guard.ts';
+export { authenticate, currentAccount, ownAccountId, requireAccountOwner } from './guard.ts';
 export { ipRateLimit, rateLimited } from './limits.ts';
 export { bearerAuth, errorResponses } from './openapi.ts';
 

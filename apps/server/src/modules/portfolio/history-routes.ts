@@ -2,8 +2,7 @@ import { accountIdParamsSchema, portfolioHistoryQuerySchema, portfolioHistorySch
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { AppError } from '../../lib/errors.ts';
-import { authenticate, bearerAuth, currentAccount, errorResponses } from '../auth/index.ts';
+import { authenticate, bearerAuth, currentAccount, errorResponses, ownAccountId } from '../auth/index.ts';
 import { type HistoryDeps, portfolioHistory } from './history-service.ts';
 
 const tags = ['portfolio'];
@@ -45,10 +44,6 @@ export function historyRoutes(scope: FastifyInstance, context: AppContext, deps:
         response: { 200: portfolioHistorySchema, ...errorResponses(400, 401, 404) },
       },
     },
-    async (request) => {
-      const account = currentAccount(request);
-      if (request.params.id.toLowerCase() !== account.id) throw new AppError('NOT_FOUND');
-      return portfolioHistory(deps, account.id, request.query.range);
-    },
+    async (request) => portfolioHistory(deps, ownAccountId(request, request.params.id), request.query.range),
   );
 }

@@ -2,8 +2,7 @@ import { accountIdParamsSchema, portfolioSummarySchema } from '@platform/contrac
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { AppError } from '../../lib/errors.ts';
-import { authenticate, bearerAuth, currentAccount, errorResponses } from '../auth/index.ts';
+import { authenticate, bearerAuth, currentAccount, errorResponses, ownAccountId } from '../auth/index.ts';
 import { type PortfolioDeps, portfolioSummary } from './service.ts';
 
 const tags = ['portfolio'];
@@ -42,10 +41,6 @@ export function portfolioRoutes(scope: FastifyInstance, context: AppContext, dep
         response: { 200: portfolioSummarySchema, ...errorResponses(400, 401, 404) },
       },
     },
-    async (request) => {
-      const account = currentAccount(request);
-      if (request.params.id.toLowerCase() !== account.id) throw new AppError('NOT_FOUND');
-      return portfolioSummary(deps, account.id);
-    },
+    async (request) => portfolioSummary(deps, ownAccountId(request, request.params.id)),
   );
 }
