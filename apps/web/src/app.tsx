@@ -3,6 +3,7 @@ import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router/dom';
 import { announceRateLimit, queryRetryDelay, shouldRetryQuery } from './api/rate-limit.ts';
 import { i18n } from './i18n/i18n.ts';
+import { switchLanguage } from './i18n/locale-loader.ts';
 import { loadToasts, useToastsWanted } from './lib/lazy-toast.ts';
 import { createAppRouter } from './routes/router.tsx';
 import { useAppStore } from './state/app-store.ts';
@@ -24,7 +25,7 @@ export function PreferenceSync() {
   const language = useAppStore((state) => state.language);
   useEffect(() => applyTheme(theme), [theme]);
   useEffect(() => {
-    if (i18n.language !== language) void i18n.changeLanguage(language);
+    if (i18n.language !== language) void switchLanguage(language);
   }, [language]);
   return null;
 }

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app.tsx';
 import { connectMarketSocket } from './features/market-data/shell.ts';
 import { currentLanguage } from './i18n/i18n.ts';
+import { loadLanguage } from './i18n/locale-loader.ts';
 import { moduleForPath, prefetchPath } from './routes/route-modules.ts';
 import { useAppStore } from './state/app-store.ts';
 import { applyTheme } from './theme/apply-theme.ts';
@@ -25,8 +26,14 @@ if (state.language !== detected) state.setLanguage(detected);
 prefetchPath(window.location.pathname);
 if (moduleForPath(window.location.pathname) === 'trade') connectMarketSocket();
 
-createRoot(rootElement).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The shell's texts in the detected language arrive before the first paint (English is bundled), so
+// no one sees the page in a language they did not choose.
+void loadLanguage(detected)
+  .catch(() => undefined)
+  .then(() => {
+    createRoot(rootElement).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });

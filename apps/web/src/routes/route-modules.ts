@@ -1,7 +1,13 @@
 import type { ComponentType } from 'react';
+import { textsReady } from '../i18n/locale-loader.ts';
 
 export interface RouteModule {
   Component: ComponentType;
+}
+
+/** A screen's module, once the texts it asked for (in the current language) have arrived. */
+function withTexts<T>(load: () => Promise<T>): () => Promise<T> {
+  return () => load().then((module) => textsReady().then(() => module));
 }
 
 /**
@@ -9,33 +15,33 @@ export interface RouteModule {
  * share these functions, so a prefetched module is the one the router later renders.
  */
 export const routeModules = {
-  home: () => import('../features/home/home-screen.tsx'),
-  trade: () => import('../features/trade/trade-screen.tsx'),
-  futures: () => import('../features/futures/futures-screen.tsx'),
-  markets: () => import('../features/markets/markets-screen.tsx'),
-  news: () => import('../features/news/news-screen.tsx'),
-  newsArticle: () => import('../features/news/news-article-screen.tsx'),
-  support: () => import('../features/support/support-screen.tsx'),
-  help: () => import('../features/help/help-screen.tsx'),
-  helpTrading: () => import('../features/help/help-trading-screen.tsx'),
-  helpFees: () => import('../features/help/help-fees-screen.tsx'),
-  social: () => import('../features/social/social-screen.tsx'),
-  marketplace: () => import('../features/marketplace/marketplace-screen.tsx'),
-  erp: () => import('../features/erp/erp-screen.tsx'),
-  admin: () => import('../features/admin/admin-screen.tsx'),
-  chat: () => import('../features/chat/chat-screen.tsx'),
-  portfolio: () => import('../features/portfolio/portfolio-screen.tsx'),
-  wallet: () => import('../features/wallet/wallet-screen.tsx'),
-  settings: () => import('../features/settings/settings-screen.tsx'),
-  affiliate: () => import('../features/affiliate/affiliate-screen.tsx'),
-  influencer: () => import('../features/influencer/influencer-screen.tsx'),
-  signalProvider: () => import('../features/signal-provider/signal-provider-screen.tsx'),
-  copyTrading: () => import('../features/copy-trading/copy-trading-screen.tsx'),
-  analytics: () => import('../features/analytics/analytics-screen.tsx'),
-  orders: () => import('../features/orders/orders-screen.tsx'),
-  trades: () => import('../features/orders/trades-screen.tsx'),
-  watchlist: () => import('../features/watchlist/watchlist-screen.tsx'),
-  resetPassword: () => import('../features/auth/reset-password-screen.tsx'),
+  home: withTexts(() => import('../features/home/home-screen.tsx')),
+  trade: withTexts(() => import('../features/trade/trade-screen.tsx')),
+  futures: withTexts(() => import('../features/futures/futures-screen.tsx')),
+  markets: withTexts(() => import('../features/markets/markets-screen.tsx')),
+  news: withTexts(() => import('../features/news/news-screen.tsx')),
+  newsArticle: withTexts(() => import('../features/news/news-article-screen.tsx')),
+  support: withTexts(() => import('../features/support/support-screen.tsx')),
+  help: withTexts(() => import('../features/help/help-screen.tsx')),
+  helpTrading: withTexts(() => import('../features/help/help-trading-screen.tsx')),
+  helpFees: withTexts(() => import('../features/help/help-fees-screen.tsx')),
+  social: withTexts(() => import('../features/social/social-screen.tsx')),
+  marketplace: withTexts(() => import('../features/marketplace/marketplace-screen.tsx')),
+  erp: withTexts(() => import('../features/erp/erp-screen.tsx')),
+  admin: withTexts(() => import('../features/admin/admin-screen.tsx')),
+  chat: withTexts(() => import('../features/chat/chat-screen.tsx')),
+  portfolio: withTexts(() => import('../features/portfolio/portfolio-screen.tsx')),
+  wallet: withTexts(() => import('../features/wallet/wallet-screen.tsx')),
+  settings: withTexts(() => import('../features/settings/settings-screen.tsx')),
+  affiliate: withTexts(() => import('../features/affiliate/affiliate-screen.tsx')),
+  influencer: withTexts(() => import('../features/influencer/influencer-screen.tsx')),
+  signalProvider: withTexts(() => import('../features/signal-provider/signal-provider-screen.tsx')),
+  copyTrading: withTexts(() => import('../features/copy-trading/copy-trading-screen.tsx')),
+  analytics: withTexts(() => import('../features/analytics/analytics-screen.tsx')),
+  orders: withTexts(() => import('../features/orders/orders-screen.tsx')),
+  trades: withTexts(() => import('../features/orders/trades-screen.tsx')),
+  watchlist: withTexts(() => import('../features/watchlist/watchlist-screen.tsx')),
+  resetPassword: withTexts(() => import('../features/auth/reset-password-screen.tsx')),
 } satisfies Record<string, () => Promise<RouteModule>>;
 
 export type RouteModuleName = keyof typeof routeModules;

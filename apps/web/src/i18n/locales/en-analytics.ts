@@ -52,15 +52,12 @@ export const analyticsTexts = {
     averageLoss: 'Average loss',
     twr: 'Time-weighted return',
     drawdown: 'Max drawdown',
-    none: '—',
   },
   equity: {
     title: 'Return and drawdown',
     description:
       'Time-weighted return of your account from its daily values; deposits and withdrawals do not count as gains or losses.',
     chart: 'Time-weighted return from {{first}} to {{last}}; maximum drawdown {{drawdown}}.',
-    twr: 'Return',
-    drawdown: 'Drawdown',
     none: 'Your account’s daily values are recorded once a day; the curve shows once there is one in this period.',
   },
   calendar: {

@@ -10,7 +10,6 @@ export const portfolioTexts = {
     changeHint: 'Your holdings now, valued at the prices of 24 hours ago.',
     locked: 'In open orders',
     futures: 'Futures equity',
-    updated: 'Updated {{time}}',
   },
   empty: {
     title: 'Your portfolio is empty',
@@ -28,8 +27,6 @@ export const portfolioTexts = {
     other: 'Other',
     spot: 'Spot',
     futures: 'Futures',
-    usdFutures: 'USD (futures)',
-    nothing: 'Nothing to allocate yet.',
   },
   holdings: {
     title: 'Holdings',

@@ -12,6 +12,7 @@ import type { futuresTexts } from './en-futures.ts';
 import type { historyTexts } from './en-history.ts';
 import { notificationCentreTexts } from './en-notifications.ts';
 import type { portfolioTexts } from './en-portfolio.ts';
+import type { serverTexts } from './en-server.ts';
 import type { settingsTexts } from './en-settings.ts';
 import type { tradeTexts } from './en-trade.ts';
 import type { tradeMarketTexts } from './en-trade-market.ts';
@@ -21,6 +22,9 @@ const themeNames = Object.fromEntries(Object.values(themes).map((theme) => [them
   ThemeId,
   string
 >;
+
+// The server's words for these two reach the client as its error codes' texts (`serverErrors`).
+const { invalidCredentials: _credentials, tradingPairNotFound: _pair, ...shownErrorTexts } = userFacingTexts;
 
 /**
  * English, the text of the shell and of the screens it carries; the texts of the wallet, trade, order
@@ -40,10 +44,7 @@ export const en = {
     back: 'Back',
     save: 'Save changes',
     saving: 'Saving…',
-    cancel: 'Cancel',
     or: 'OR',
-    on: 'On',
-    off: 'Off',
     copy: 'Copy',
     copied: 'Copied',
     reload: 'Reload',
@@ -108,7 +109,6 @@ export const en = {
     language: 'Language',
     theme: 'Theme',
     login: 'Log in',
-    signUp: 'Sign up',
     connectWallet: 'Connect wallet',
     connectedWallet: 'Connected wallet',
     disconnectWallet: 'Disconnect wallet',
@@ -164,7 +164,7 @@ export const en = {
     },
   },
   errors: {
-    ...userFacingTexts,
+    ...shownErrorTexts,
     pageLoadFailed: 'This page could not be loaded. Check your connection and try again.',
     // Spec §8 wallet texts.
     failedToLoadWalletBalances: 'Failed to load wallet balances',
@@ -383,7 +383,6 @@ export const en = {
       failedToGetTransferStatus: 'Failed to get transfer status',
     },
   },
-  notFound: 'Page not found',
   pages: {
     home: {
       title: 'Welcome to Meridian',
@@ -450,7 +449,7 @@ export const en = {
 };
 
 /** Every English text: the shell's (above) and those that load with their screens (i18n/screen-texts.ts). */
-export type EnglishResources = typeof en & ScreenTexts;
+export type EnglishResources = typeof en & typeof serverTexts & ScreenTexts;
 
 /** The texts that load with their screens, in `addScreenTexts` calls (the route modules: each feature's screen file). */
 export interface ScreenTexts {
