@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Spec §3.1: the 22 interface languages, in the spec's order. */
+/** Spec §3.1: the 22 interface languages, in the spec's order; every one has the full text (issue F11). */
 export const languageCodes = [
   'en',
   'da',
@@ -37,38 +37,34 @@ export interface Language {
   /** The language's own name, as a speaker of it would look for it in a list. */
   name: string;
   englishName: string;
-  flag: string;
+  /** The country whose flag stands for the language (ISO 3166-1 alpha-2), drawn as an image. */
+  country: string;
   dir: 'ltr' | 'rtl';
-  /**
-   * Spec §3.1: only some languages have the full text; the others cover a few core words and fall
-   * back to English for everything else.
-   */
-  fullText: boolean;
 }
 
 export const languages: readonly Language[] = [
-  { code: 'en', name: 'English', englishName: 'English', flag: '🇬🇧', dir: 'ltr', fullText: true },
-  { code: 'da', name: 'Dansk', englishName: 'Danish', flag: '🇩🇰', dir: 'ltr', fullText: true },
-  { code: 'de', name: 'Deutsch', englishName: 'German', flag: '🇩🇪', dir: 'ltr', fullText: true },
-  { code: 'es', name: 'Español', englishName: 'Spanish', flag: '🇪🇸', dir: 'ltr', fullText: true },
-  { code: 'fr', name: 'Français', englishName: 'French', flag: '🇫🇷', dir: 'ltr', fullText: true },
-  { code: 'it', name: 'Italiano', englishName: 'Italian', flag: '🇮🇹', dir: 'ltr', fullText: false },
-  { code: 'pt', name: 'Português', englishName: 'Portuguese', flag: '🇵🇹', dir: 'ltr', fullText: false },
-  { code: 'ru', name: 'Русский', englishName: 'Russian', flag: '🇷🇺', dir: 'ltr', fullText: true },
-  { code: 'zh', name: '中文', englishName: 'Chinese', flag: '🇨🇳', dir: 'ltr', fullText: true },
-  { code: 'ja', name: '日本語', englishName: 'Japanese', flag: '🇯🇵', dir: 'ltr', fullText: false },
-  { code: 'ko', name: '한국어', englishName: 'Korean', flag: '🇰🇷', dir: 'ltr', fullText: false },
-  { code: 'ar', name: 'العربية', englishName: 'Arabic', flag: '🇸🇦', dir: 'rtl', fullText: false },
-  { code: 'hi', name: 'हिन्दी', englishName: 'Hindi', flag: '🇮🇳', dir: 'ltr', fullText: false },
-  { code: 'tr', name: 'Türkçe', englishName: 'Turkish', flag: '🇹🇷', dir: 'ltr', fullText: false },
-  { code: 'pl', name: 'Polski', englishName: 'Polish', flag: '🇵🇱', dir: 'ltr', fullText: false },
-  { code: 'nl', name: 'Nederlands', englishName: 'Dutch', flag: '🇳🇱', dir: 'ltr', fullText: false },
-  { code: 'sv', name: 'Svenska', englishName: 'Swedish', flag: '🇸🇪', dir: 'ltr', fullText: false },
-  { code: 'no', name: 'Norsk', englishName: 'Norwegian', flag: '🇳🇴', dir: 'ltr', fullText: false },
-  { code: 'fi', name: 'Suomi', englishName: 'Finnish', flag: '🇫🇮', dir: 'ltr', fullText: false },
-  { code: 'cs', name: 'Čeština', englishName: 'Czech', flag: '🇨🇿', dir: 'ltr', fullText: false },
-  { code: 'hu', name: 'Magyar', englishName: 'Hungarian', flag: '🇭🇺', dir: 'ltr', fullText: false },
-  { code: 'ro', name: 'Română', englishName: 'Romanian', flag: '🇷🇴', dir: 'ltr', fullText: false },
+  { code: 'en', name: 'English', englishName: 'English', country: 'GB', dir: 'ltr' },
+  { code: 'da', name: 'Dansk', englishName: 'Danish', country: 'DK', dir: 'ltr' },
+  { code: 'de', name: 'Deutsch', englishName: 'German', country: 'DE', dir: 'ltr' },
+  { code: 'es', name: 'Español', englishName: 'Spanish', country: 'ES', dir: 'ltr' },
+  { code: 'fr', name: 'Français', englishName: 'French', country: 'FR', dir: 'ltr' },
+  { code: 'it', name: 'Italiano', englishName: 'Italian', country: 'IT', dir: 'ltr' },
+  { code: 'pt', name: 'Português', englishName: 'Portuguese', country: 'PT', dir: 'ltr' },
+  { code: 'ru', name: 'Русский', englishName: 'Russian', country: 'RU', dir: 'ltr' },
+  { code: 'zh', name: '中文', englishName: 'Chinese', country: 'CN', dir: 'ltr' },
+  { code: 'ja', name: '日本語', englishName: 'Japanese', country: 'JP', dir: 'ltr' },
+  { code: 'ko', name: '한국어', englishName: 'Korean', country: 'KR', dir: 'ltr' },
+  { code: 'ar', name: 'العربية', englishName: 'Arabic', country: 'SA', dir: 'rtl' },
+  { code: 'hi', name: 'हिन्दी', englishName: 'Hindi', country: 'IN', dir: 'ltr' },
+  { code: 'tr', name: 'Türkçe', englishName: 'Turkish', country: 'TR', dir: 'ltr' },
+  { code: 'pl', name: 'Polski', englishName: 'Polish', country: 'PL', dir: 'ltr' },
+  { code: 'nl', name: 'Nederlands', englishName: 'Dutch', country: 'NL', dir: 'ltr' },
+  { code: 'sv', name: 'Svenska', englishName: 'Swedish', country: 'SE', dir: 'ltr' },
+  { code: 'no', name: 'Norsk', englishName: 'Norwegian', country: 'NO', dir: 'ltr' },
+  { code: 'fi', name: 'Suomi', englishName: 'Finnish', country: 'FI', dir: 'ltr' },
+  { code: 'cs', name: 'Čeština', englishName: 'Czech', country: 'CZ', dir: 'ltr' },
+  { code: 'hu', name: 'Magyar', englishName: 'Hungarian', country: 'HU', dir: 'ltr' },
+  { code: 'ro', name: 'Română', englishName: 'Romanian', country: 'RO', dir: 'ltr' },
 ];
 
 export function isLanguageCode(value: unknown): value is LanguageCode {

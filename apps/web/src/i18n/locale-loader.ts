@@ -1,4 +1,5 @@
 import type { LanguageCode } from '@platform/contracts';
+import { loadScriptFont } from '../theme/script-fonts.ts';
 import { i18n } from './i18n.ts';
 import { isRootPart, rootParts, type TextPart } from './text-parts.ts';
 
@@ -33,6 +34,7 @@ function loadPart(code: LanguageCode, part: TextPart): Promise<void> {
 
 /** Loads a language's texts for every part the page has asked for so far. */
 export function loadLanguage(code: LanguageCode): Promise<void> {
+  loadScriptFont(code);
   return Promise.all([...wantedParts].map((part) => loadPart(code, part))).then(() => undefined);
 }
 

@@ -6,9 +6,13 @@ import { timeZonePreference } from '../state/preferences-store.ts';
  * number format or a time zone plugs in (Settings > Preferences), so no screen reads them itself.
  */
 
-/** The locale dates are written in: the interface language today. */
+/**
+ * The locale dates are written in: the interface language, with Latin digits (Arabic-language
+ * exchanges write 0-9, and figures must read the same in every language: spec §5).
+ */
 export function formatLocale(): string {
-  return i18n.language || 'en';
+  const language = i18n.language || 'en';
+  return language === 'ar' ? 'ar-u-nu-latn' : language;
 }
 
 /** The time zone times are shown in: the one chosen in Settings > Preferences, else the device's (undefined lets Intl use it). */

@@ -137,7 +137,7 @@ export function numberSeparators(format: NumberFormatId, language: string): Numb
   if (format !== 'locale') return FIXED_SEPARATORS[format];
   let parts: Intl.NumberFormatPart[];
   try {
-    parts = new Intl.NumberFormat(language).formatToParts(1234567.5);
+    parts = new Intl.NumberFormat(language === 'ar' ? 'ar-u-nu-latn' : language).formatToParts(1234567.5);
   } catch {
     return FIXED_SEPARATORS['comma-dot'];
   }
@@ -160,7 +160,8 @@ export function localizeSeparators(text: string, separators: NumberSeparators): 
 
 /** The interface language as the page states it (i18n keeps <html lang> in step). */
 function displayLocale(): string {
-  return globalThis.document?.documentElement.lang || 'en';
+  const language = globalThis.document?.documentElement.lang || 'en';
+  return language === 'ar' ? 'ar-u-nu-latn' : language;
 }
 
 const separatorsCache = new Map<string, NumberSeparators>();

@@ -13,7 +13,9 @@ import {
 import { LineChart } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../lib/date-format.ts';
 import { errorMessage } from '../../lib/error-message.ts';
+import { formatLocale } from '../../lib/format-locale.ts';
 import { useAppStore } from '../../state/app-store.ts';
 import { timeZonePreference } from '../../state/preferences-store.ts';
 import { type ChartColors, chartColors, withAlpha } from '../trade-market/chart-theme.ts';
@@ -119,10 +121,10 @@ function ChangeLine({ change, range }: { change: RangeChange; range: PortfolioHi
 }
 
 function PointLabel({ point }: { point: PortfolioHistoryPoint }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const label = point.live
     ? t('portfolio.history.now')
-    : t('portfolio.history.at', { time: formatTime(point.at, i18n.language) });
+    : t('portfolio.history.at', { time: formatTime(point.at, formatLocale()) });
   return (
     <>
       <span className="pf-label">{label}</span> <strong>{formatUsdValue(point.total_value)}</strong>
@@ -195,8 +197,8 @@ function ValueChart({ points, change, onHover }: ValueChartProps) {
   const label =
     first && last
       ? t('portfolio.history.chart', {
-          from: new Date(first.at).toLocaleDateString(),
-          to: new Date(last.at).toLocaleDateString(),
+          from: formatDate(first.at),
+          to: formatDate(last.at),
           first: formatUsdValue(first.total_value),
           last: formatUsdValue(last.total_value),
         })

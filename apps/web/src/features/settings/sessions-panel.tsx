@@ -7,6 +7,7 @@ import { accountSecurityApi } from '../../api/account-security.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
+import { formatLocale } from '../../lib/format-locale.ts';
 import { useAppStore } from '../../state/app-store.ts';
 import { settingsQueryKeys } from './query-keys.ts';
 import { describeUserAgent } from './user-agent.ts';
@@ -97,7 +98,7 @@ const dateTime = (value: string, locale: string) =>
   new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value));
 
 function SessionRow({ session, busy, onRevoke }: { session: ActiveSession; busy: boolean; onRevoke: () => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const device = describeUserAgent(session.user_agent);
   const name =
     device.browser && device.os
@@ -120,9 +121,11 @@ function SessionRow({ session, busy, onRevoke }: { session: ActiveSession; busy:
         </p>
         <p className="session-meta muted">
           {session.ip ? <span>{t('settings.security.sessions.address', { ip: session.ip })}</span> : null}
-          <span>{t('settings.security.sessions.signedIn', { time: dateTime(session.created_at, i18n.language) })}</span>
           <span>
-            {t('settings.security.sessions.lastActive', { time: dateTime(session.last_used_at, i18n.language) })}
+            {t('settings.security.sessions.signedIn', { time: dateTime(session.created_at, formatLocale()) })}
+          </span>
+          <span>
+            {t('settings.security.sessions.lastActive', { time: dateTime(session.last_used_at, formatLocale()) })}
           </span>
         </p>
       </div>

@@ -19,6 +19,7 @@ import { type RefObject, useEffect, useId, useMemo, useRef, useState } from 'rea
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { toAmount } from '../../lib/format.ts';
+import { formatLocale } from '../../lib/format-locale.ts';
 import { formatQuantity, formatTickPrice } from '../../lib/number-format.ts';
 import { useAppStore } from '../../state/app-store.ts';
 import { timeZonePreference } from '../../state/preferences-store.ts';
@@ -284,7 +285,7 @@ export function PriceChart({
   symbol,
   emptyText,
 }: PriceChartProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const theme = useAppStore((state) => state.theme);
   const colors = useMemo(() => chartColors(theme), [theme]);
   const pair = useTradingPair(pairId);
@@ -302,7 +303,7 @@ export function PriceChart({
   const lastCandle = useLastCandle(live);
   const titleId = useId();
 
-  const partsRef = useChartParts(containerRef, i18n.language, colorsRef, liveRef, setHovered);
+  const partsRef = useChartParts(containerRef, formatLocale(), colorsRef, liveRef, setHovered);
   useChartUpdates(partsRef, colors, colorsRef, liveRef, pricePrecision, live);
   usePriceLine(partsRef, priceLine, colors.text);
 

@@ -128,7 +128,6 @@ export const settingsTexts = {
   language: {
     heading: 'Language',
     description: 'The language of the interface.',
-    partial: 'Partly translated; missing texts show in English.',
   },
   notifications: {
     heading: 'Notifications',
