@@ -17,7 +17,7 @@ export function Component() {
           {t('app.name')} · {t('nav.admin')}
         </span>
         <Link to="/" className="btn btn-ghost btn-sm admin-back">
-          <ArrowLeft size={16} aria-hidden="true" />
+          <ArrowLeft size={16} aria-hidden="true" className="flip-rtl" />
           {t('pages.admin.back')}
         </Link>
       </header>

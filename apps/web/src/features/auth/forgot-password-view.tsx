@@ -66,7 +66,7 @@ export function ForgotPasswordView({ initialEmail, onBack }: { initialEmail: str
         </form>
       )}
       <button type="button" className="link-button back-link" data-testid="forgot-password-back" onClick={onBack}>
-        <ArrowLeft size={14} aria-hidden="true" /> {t('auth.forgot.back')}
+        <ArrowLeft size={14} aria-hidden="true" className="flip-rtl" /> {t('auth.forgot.back')}
       </button>
     </div>
   );

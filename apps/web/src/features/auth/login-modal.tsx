@@ -298,7 +298,7 @@ function TwoFactorView({ flow }: { flow: LoginFlow }) {
         data-testid="two-factor-back"
         onClick={flow.backToCredentials}
       >
-        <ArrowLeft size={14} aria-hidden="true" /> {t('auth.twoFactor.back')}
+        <ArrowLeft size={14} aria-hidden="true" className="flip-rtl" /> {t('auth.twoFactor.back')}
       </button>
     </div>
   );

@@ -30,7 +30,7 @@ export function HomePortfolio() {
         </h2>
         <Link to="/portfolio" className="card-action" data-testid="home-portfolio-open">
           {t('home.portfolio.open')}
-          <ArrowRight size={14} aria-hidden="true" />
+          <ArrowRight size={14} aria-hidden="true" className="flip-rtl" />
         </Link>
       </header>
       {error ? (

@@ -34,7 +34,7 @@ export function Component() {
           {isAuthenticated ? (
             <Link to={`/trade?pair=${pairSymbol(defaultPair)}`} className="btn btn-primary btn-lg">
               {t('pages.home.ctaTrade')}
-              <ArrowRight size={16} aria-hidden="true" />
+              <ArrowRight size={16} aria-hidden="true" className="flip-rtl" />
             </Link>
           ) : (
             <>
