@@ -1,0 +1,214 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { languageCodes } from '@platform/contracts';
+import { decimal, formatDecimal, mulToScale } from '@platform/money';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { call, fundByCheckout, registerByApi } from '../support/api.ts';
+import { artifactsDir, useBrowser } from '../support/browser.ts';
+import { forbiddenEnglish, text } from '../support/i18n-texts.ts';
+
+type Session = Awaited<ReturnType<typeof registerByApi>>;
+
+/** Opens the app with a saved language (spec §9: the saved choice wins over the browser). */
+async function openIn(page: Page, code: string, url = '/') {
+  await page.addInitScript((language) => {
+    localStorage.setItem('meridian-state', JSON.stringify({ state: { language }, version: 1 }));
+  }, code);
+  await page.goto(url);
+  await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(code);
+}
+
+async function signIn(page: Page, { identity }: Session) {
+  await page.getByTestId('login-button').click();
+  await page.getByTestId('login-email').fill(identity.email);
+  await page.getByTestId('login-password').fill(identity.password);
+  await page.getByTestId('login-submit').click();
+  await expect.poll(() => page.getByTestId('user-avatar').isVisible()).toBe(true);
+}
+
+async function fundedTrader(): Promise<Session> {
+  const session = await registerByApi();
+  await fundByCheckout(session.session, 'usd', '5000');
+  return session;
+}
+
+async function waitForBook(page: Page) {
+  await expect.poll(() => page.getByTestId('order-book-bids').getByTestId('order-book-row').count()).toBeGreaterThan(0);
+}
+
+/** Place, modify and cancel a BTC/USD limit order, checking the texts are the language's own. */
+async function tradeFlow(page: Page, code: string) {
+  await page.goto('/trade?pair=BTC/USD');
+  await waitForBook(page);
+  const stats = await call<{ best_bid: string | null }>('GET', '/v1/orderbook/BTC_USD/stats');
+  if (!stats.best_bid) throw new Error('no bid in the BTC_USD book');
+  const price = formatDecimal(mulToScale(decimal(stats.best_bid), decimal('0.99'), 2, 'floor'));
+  await page.getByTestId('order-side-buy').click();
+  await page.getByTestId('order-type-limit').click();
+  await expect
+    .poll(() => page.getByTestId('order-submit').textContent())
+    .toBe(text(code, 'trade.form.submitBuy', { currency: 'BTC' }));
+  await page.getByTestId('order-price').fill(price);
+  await page.getByTestId('order-amount').fill('0.001');
+  await page.getByTestId('order-submit').click();
+  const row = page.getByTestId('open-order-row');
+  await expect.poll(() => row.count()).toBe(1);
+  const orderId = await row.first().getAttribute('data-order-id');
+
+  const moved = formatDecimal(mulToScale(decimal(stats.best_bid), decimal('0.985'), 2, 'floor'));
+  await expect
+    .poll(() => page.getByTestId(`order-modify-${orderId}`).textContent())
+    .toBe(text(code, 'history.open.modify'));
+  await page.getByTestId(`order-modify-${orderId}`).click();
+  await page.getByTestId('order-modify-price').fill(moved);
+  await page.getByTestId('order-modify-save').click();
+  await expect.poll(() => row.first().textContent()).toContain(localPrice(moved, code));
+
+  await page.getByTestId(`order-cancel-${orderId}`).click();
+  const undo = text(code, 'history.open.undo', { seconds: 'N' });
+  const [before = '', after = ''] = undo.split('N');
+  await expect
+    .poll(() => page.getByTestId(`order-undo-${orderId}`).textContent())
+    .toMatch(new RegExp(`^${escapeRegExp(before)}[1-5]${escapeRegExp(after)}$`));
+  await expect.poll(() => row.count(), { timeout: 15_000 }).toBe(0);
+}
+
+/** '65918.4' as the tables show it in a language: grouped, two decimals, the language's separators. */
+function localPrice(price: string, code: string): string {
+  const parts = new Intl.NumberFormat(code === 'ar' ? 'ar-u-nu-latn' : code).formatToParts(1234567.5);
+  const group = parts.find((part) => part.type === 'group')?.value ?? ',';
+  const point = parts.find((part) => part.type === 'decimal')?.value ?? '.';
+  const [whole = '', cents = '00'] = price.split('.');
+  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, group)}${point}${cents.padEnd(2, '0')}`;
+}
+
+const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Deposit through the sandbox checkout and see the balance arrive, in the wallet's language. */
+async function walletFlow(page: Page, code: string) {
+  await page.goto('/wallet?action=deposit');
+  await expect.poll(() => page.getByTestId('deposit-address-panel').isVisible()).toBe(true);
+  await page.getByTestId('deposit-currency').click();
+  await page.getByTestId('deposit-currency-search').fill('USDT');
+  await page.getByTestId('deposit-currency-option-USDT').click();
+  await page.getByTestId('deposit-method-checkout').click();
+  await page.getByTestId('deposit-amount').fill('250');
+  await page.getByTestId('deposit-checkout-submit').click();
+  await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/sandbox\/checkout\//);
+  // The provider's hosted page is theirs (English in the sandbox); back on ours, the language holds.
+  await page.getByRole('button', { name: 'Pay 250 USDT' }).click();
+  await expect.poll(() => page.getByTestId('deposit-checkout-return').isVisible()).toBe(true);
+  await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(code);
+  await expect
+    .poll(() => page.getByTestId('wallet-balance-USDT').textContent(), { timeout: 20_000 })
+    .toMatch(/250[.,]00/);
+}
+
+describe('trading and the wallet in German and in Arabic (right to left)', () => {
+  const browser = useBrowser();
+
+  for (const code of ['de', 'ar']) {
+    it(`${code}: places, modifies and cancels a limit order, then deposits`, async () => {
+      const page = await browser.newContext();
+      const trader = await fundedTrader();
+      await openIn(page, code);
+      await signIn(page, trader);
+      await tradeFlow(page, code);
+      await walletFlow(page, code);
+    });
+  }
+
+  it('ar: the layout is mirrored, figures and charts are not', async () => {
+    const page = await browser.newContext();
+    const trader = await fundedTrader();
+    await openIn(page, 'ar', '/trade?pair=BTC/USD');
+    await signIn(page, trader);
+    await waitForBook(page);
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    const sidebar = await page.getByTestId('sidebar').boundingBox();
+    const width = page.viewportSize()?.width ?? 1440;
+    expect(sidebar && sidebar.x + sidebar.width / 2).toBeGreaterThan(width / 2);
+    const bookRow = page.getByTestId('order-book-bids').getByTestId('order-book-row').first();
+    const cellDirection = await bookRow.evaluate((row) => {
+      const figure = row.querySelector('.tabular, .num, .ob-side') ?? row;
+      return getComputedStyle(figure).direction;
+    });
+    expect(cellDirection).toBe('ltr');
+    const chartDirection = await page.locator('.pc-body').evaluate((chart) => getComputedStyle(chart).direction);
+    expect(chartDirection).toBe('ltr');
+  });
+});
+
+/** The routes a signed-in trader opens, and the element that says each has rendered. */
+const ROUTES = [
+  '/',
+  '/markets',
+  '/trade?pair=BTC/USD',
+  '/trade/futures',
+  '/wallet',
+  '/portfolio',
+  '/analytics',
+  '/orders',
+  '/trades',
+  '/watchlist',
+  '/settings',
+  '/news',
+  '/support',
+  '/help',
+  '/help/trading',
+  '/help/fees',
+];
+
+/** Visible text nodes and the labels a screen reader reads (aria-label, placeholder, title, alt). */
+function pageTexts(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || parent.closest('script, style, [lang="en"]')) continue;
+      const value = node.textContent?.trim();
+      if (value) found.push(value);
+    }
+    for (const element of document.querySelectorAll('[aria-label], [placeholder], [title], img[alt]')) {
+      if (element.closest('[lang="en"]')) continue;
+      for (const name of ['aria-label', 'placeholder', 'title', 'alt']) {
+        const value = element.getAttribute(name)?.trim();
+        if (value) found.push(value);
+      }
+    }
+    return found;
+  });
+}
+
+async function navigate(page: Page, url: string) {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, url);
+  await expect.poll(() => page.locator('.page-loader').count(), { timeout: 15_000 }).toBe(0);
+  await page.waitForTimeout(700);
+}
+
+describe('no English left in any language', () => {
+  const browser = useBrowser();
+
+  it.each(languageCodes.filter((code) => code !== 'en'))('%s: every main route', async (code) => {
+    const page = await browser.newContext();
+    const trader = await fundedTrader();
+    await openIn(page, code);
+    await signIn(page, trader);
+    const forbidden = forbiddenEnglish(code);
+    const leftovers: string[] = [];
+    for (const route of ROUTES) {
+      await navigate(page, route);
+      for (const value of await pageTexts(page)) if (forbidden.has(value)) leftovers.push(`${route}: ${value}`);
+    }
+    if (leftovers.length > 0) {
+      fs.mkdirSync(artifactsDir, { recursive: true });
+      await page.screenshot({ path: path.join(artifactsDir, `english-left-${code}.png`) });
+    }
+    expect([...new Set(leftovers)]).toEqual([]);
+  });
+});
