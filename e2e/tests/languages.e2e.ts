@@ -212,3 +212,46 @@ describe('no English left in any language', () => {
     expect([...new Set(leftovers)]).toEqual([]);
   });
 });
+
+/** Labels cut short: a control or heading whose text is wider than its box (an ellipsis or a clip). */
+function truncatedLabels(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const selector = 'button, a, label, th, [role="tab"], h1, h2, h3, legend, .btn';
+    for (const element of document.querySelectorAll<HTMLElement>(selector)) {
+      if (element.offsetParent === null || element.hasAttribute('title')) continue;
+      const style = getComputedStyle(element);
+      const clips = style.textOverflow === 'ellipsis' || style.overflowX === 'hidden' || style.overflowX === 'clip';
+      if (clips && element.scrollWidth > element.clientWidth + 1) found.push(element.textContent?.trim() ?? '');
+    }
+    return found;
+  });
+}
+
+describe('Japanese and Arabic screens at 1440 and 390 px', () => {
+  const browser = useBrowser();
+
+  for (const code of ['ja', 'ar']) {
+    for (const width of [1440, 390]) {
+      it(`${code} at ${width} px: no overflow, no truncated label`, async () => {
+        const page = await browser.newContext();
+        await page.setViewportSize({ width, height: width > 500 ? 900 : 844 });
+        const trader = await fundedTrader();
+        await openIn(page, code);
+        await signIn(page, trader);
+        const problems: string[] = [];
+        const folder = path.join(artifactsDir, 'languages');
+        fs.mkdirSync(folder, { recursive: true });
+        for (const route of ROUTES) {
+          await navigate(page, route);
+          const name = route.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home';
+          await page.screenshot({ path: path.join(folder, `${code}-${width}-${name}.png`), fullPage: true });
+          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+          if (overflow > 1) problems.push(`${route}: the page is ${overflow}px wider than the screen`);
+          for (const label of await truncatedLabels(page)) problems.push(`${route}: "${label}" is cut short`);
+        }
+        expect(problems).toEqual([]);
+      });
+    }
+  }
+});
