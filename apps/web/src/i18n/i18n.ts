@@ -47,7 +47,8 @@ void i18n
   .use(createLanguageDetector())
   .use(initReactI18next)
   .init({
-    resources: { en: { translation: { ...en, ...serverTexts } } },
+    // A deep copy: screens' texts merge into these objects, and the English source must stay as written.
+    resources: { en: { translation: structuredClone({ ...en, ...serverTexts }) } },
     fallbackLng: DEFAULT_LANGUAGE_CODE,
     supportedLngs: [...languageCodes],
     load: 'languageOnly',
