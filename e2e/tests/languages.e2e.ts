@@ -12,8 +12,11 @@ type Session = Awaited<ReturnType<typeof registerByApi>>;
 
 /** Opens the app with a saved language (spec §9: the saved choice wins over the browser). */
 async function openIn(page: Page, code: string, url = '/') {
+  // Only on the first load: later loads keep what the app saved (the session among it).
   await page.addInitScript((language) => {
-    localStorage.setItem('meridian-state', JSON.stringify({ state: { language }, version: 1 }));
+    if (localStorage.getItem('meridian-state') === null) {
+      localStorage.setItem('meridian-state', JSON.stringify({ state: { language }, version: 1 }));
+    }
   }, code);
   await page.goto(url);
   await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(code);
@@ -219,7 +222,7 @@ function truncatedLabels(page: Page): Promise<string[]> {
     const found: string[] = [];
     const selector = 'button, a, label, th, [role="tab"], h1, h2, h3, legend, .btn';
     for (const element of document.querySelectorAll<HTMLElement>(selector)) {
-      if (element.offsetParent === null || element.hasAttribute('title')) continue;
+      if (element.offsetParent === null || element.hasAttribute('title') || element.clientWidth < 4) continue;
       const style = getComputedStyle(element);
       const clips = style.textOverflow === 'ellipsis' || style.overflowX === 'hidden' || style.overflowX === 'clip';
       if (clips && element.scrollWidth > element.clientWidth + 1) found.push(element.textContent?.trim() ?? '');

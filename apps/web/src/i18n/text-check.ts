@@ -41,8 +41,12 @@ export function expectedKeys(english: FlatTexts, code: string): Map<string, stri
       continue;
     }
     const other = english.get(`${base}_other`) ?? text;
-    for (const target of pluralForms(code))
-      expected.set(`${base}_${target}`, english.get(`${base}_${target}`) ?? other);
+    // A form that stands for one number (English "one order") follows English's; a form that also
+    // covers 21 or 101 (Russian `one`) follows English's `other`, count and all.
+    for (const target of pluralForms(code)) {
+      const own = singleNumberForm(code, target) ? english.get(`${base}_${target}`) : undefined;
+      expected.set(`${base}_${target}`, own ?? other);
+    }
   }
   return expected;
 }
@@ -83,7 +87,7 @@ export function checkLanguage(
     else if (text.trim() === '') problems.empty.push(key);
     else {
       if (text === source && !isLanguageNeutral(source) && !sameOnPurpose.has(key)) problems.sameAsEnglish.push(key);
-      if (!sameVariables(key, source, text, code)) problems.variables.push(key);
+      if (!sameVariables(key, source, text)) problems.variables.push(key);
     }
   }
   for (const key of translated.keys()) if (!expected.has(key)) problems.extra.push(key);
@@ -91,17 +95,19 @@ export function checkLanguage(
 }
 
 /**
- * A plural form that stands for one number only (English "one order", Arabic's zero and two) may
- * leave `{{count}}` out; a form that also covers 21 or 101 (Russian `one`) may not. Every other
- * variable stays.
+ * The same variables as English. A plural form other than `other` may leave `{{count}}` out (a
+ * sentence that needs no number: "one order", or Russian "all your open orders", whose `one` form
+ * also covers 21) and may use it where English's form does not; every other variable stays.
  */
-function sameVariables(key: string, source: string, text: string, code: string): boolean {
+function sameVariables(key: string, source: string, text: string): boolean {
   const wanted = variables(source);
   const found = variables(text);
   const { form } = pluralBase(key);
-  const relaxed = form !== null && singleNumberForm(code, form) ? wanted.filter((name) => name !== 'count') : wanted;
+  const countOptional = form !== null && form !== 'other';
+  const required = countOptional ? wanted.filter((name) => name !== 'count') : wanted;
+  const allowed = countOptional ? [...wanted, 'count'] : wanted;
   const foundSet = new Set(found);
-  return relaxed.every((name) => foundSet.has(name)) && found.every((name) => wanted.includes(name));
+  return required.every((name) => foundSet.has(name)) && found.every((name) => allowed.includes(name));
 }
 
 function singleNumberForm(code: string, form: string): boolean {
