@@ -132,11 +132,13 @@ describe('trading and the wallet in German and in Arabic (right to left)', () =>
     const sidebar = await page.getByTestId('sidebar').boundingBox();
     const width = page.viewportSize()?.width ?? 1440;
     expect(sidebar && sidebar.x + sidebar.width / 2).toBeGreaterThan(width / 2);
-    const bookCell = page.getByTestId('order-book-bids').getByTestId('order-book-row').first().locator('span').first();
-    expect(await bookCell.evaluate((cell) => getComputedStyle(cell).unicodeBidi)).toBe('isolate');
+    const bookCell = page.getByTestId('order-book-bids').getByTestId('order-book-row').first().locator('.ob-price');
+    expect(await bookCell.evaluate((cell) => getComputedStyle(cell).getPropertyValue('unicode-bidi'))).toBe('isolate');
     const figure = page.locator('span.tabular').first();
-    expect(await figure.evaluate((cell) => getComputedStyle(cell).direction)).toBe('ltr');
-    const chartDirection = await page.locator('.pc-body').evaluate((chart) => getComputedStyle(chart).direction);
+    expect(await figure.evaluate((cell) => getComputedStyle(cell).getPropertyValue('direction'))).toBe('ltr');
+    const chartDirection = await page
+      .locator('.pc-body')
+      .evaluate((chart) => getComputedStyle(chart).getPropertyValue('direction'));
     expect(chartDirection).toBe('ltr');
   });
 });

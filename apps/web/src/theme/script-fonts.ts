@@ -3,15 +3,17 @@ import type { LanguageCode } from '@platform/contracts';
 /**
  * Fonts for the scripts a system may lack (Chinese, Japanese, Korean, Devanagari, Arabic): Noto Sans,
  * split by unicode-range, so a page downloads only the slices of the glyphs it shows. A language's
- * font loads with the language; the language lists load them all (they show every native name).
- * base.css puts them after each theme's own fonts (--font-script), in the current language's order.
+ * font loads with the language; the language lists load them all (they show every native name, each
+ * marked with its lang, which base.css gives its script's font). The interface language's script
+ * font comes after each theme's own fonts and before its generic family (--font-script).
  */
 const scriptFonts: Partial<Record<LanguageCode, () => Promise<unknown>>> = {
   ja: () => import('@fontsource/noto-sans-jp/400.css'),
   zh: () => import('@fontsource/noto-sans-sc/400.css'),
   ko: () => import('@fontsource/noto-sans-kr/400.css'),
-  ar: () => import('@fontsource/noto-sans-arabic/400.css'),
-  hi: () => import('@fontsource/noto-sans-devanagari/400.css'),
+  // Their script only (no Latin faces): one file each, about 50 kB.
+  ar: () => import('@fontsource/noto-sans-arabic/arabic-400.css'),
+  hi: () => import('@fontsource/noto-sans-devanagari/devanagari-400.css'),
 };
 
 const requested = new Set<LanguageCode>();

@@ -8,7 +8,7 @@ import {
   themes,
 } from '@platform/contracts';
 import { describe, expect, it } from 'vitest';
-import { applyTheme, themeVariables } from './apply-theme.ts';
+import { applyTheme, themeVariables, withScriptFont } from './apply-theme.ts';
 
 const shape = (value: object): string[] => Object.keys(value).sort();
 
@@ -74,3 +74,18 @@ describe('languages (spec §3.1, §9)', () => {
     expect(matchLanguageTag(undefined)).toBeNull();
   });
 });
+
+describe('script fonts in every theme (issue F11: no tofu for CJK, Devanagari, Arabic)', () => {
+  it('names the script font before the generic family, which would otherwise answer with empty boxes', () => {
+    expect(withScriptFont('Inter, Arial, sans-serif')).toBe('Inter, Arial, var(--font-script), sans-serif');
+    expect(withScriptFont("'JetBrains Mono', monospace")).toBe("'JetBrains Mono', var(--font-script), monospace");
+    expect(withScriptFont("'Manrope'")).toBe("'Manrope', var(--font-script)");
+    for (const theme of Object.values(themes)) {
+      const variables = themeVariables(theme);
+      for (const token of ['--font-body', '--font-heading', '--font-mono']) {
+        expect(variables[token]).toMatch(/var\(--font-script\)(, [a-z-]+)?$/);
+      }
+    }
+  });
+});
+
