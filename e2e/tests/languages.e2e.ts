@@ -161,6 +161,14 @@ const ROUTES = [
   '/help',
   '/help/trading',
   '/help/fees',
+  '/social',
+  '/marketplace',
+  '/copy-trading',
+  '/signal-provider',
+  '/affiliate',
+  '/influencer',
+  '/chat',
+  '/erp',
 ];
 
 /** Visible text nodes and the labels a screen reader reads (aria-label, placeholder, title, alt). */
@@ -193,7 +201,7 @@ async function navigate(page: Page, url: string) {
   // The router keeps the last screen while the next one's code and texts load (a progress bar shows).
   await page.waitForTimeout(150);
   await expect.poll(() => page.locator('.route-progress, .page-loader').count(), { timeout: 15_000 }).toBe(0);
-  await page.waitForTimeout(500);
+  await page.waitForTimeout(300);
 }
 
 describe('no English left in any language', () => {
