@@ -4,7 +4,7 @@ import { languageCodes } from '@platform/contracts';
 import { describe, expect, it } from 'vitest';
 import { englishParts } from './english-parts.ts';
 import { checkLanguage, flatten, pluralBase } from './text-check.ts';
-import { textParts } from './text-parts.ts';
+import { isRootPart, textParts } from './text-parts.ts';
 
 const LOCALES = join(import.meta.dirname, 'locales');
 const SOURCE = join(import.meta.dirname, '..');
@@ -64,7 +64,7 @@ describe('every English key is used', () => {
     const { literals, prefixes } = sourceLiterals();
     const unused: string[] = [];
     for (const part of textParts) {
-      const root = part === 'shell' || part === 'server' ? '' : `${part}.`;
+      const root = isRootPart(part) ? '' : `${part}.`;
       for (const key of flatten(englishParts[part]).keys()) {
         const full = root + pluralBase(key).base;
         const used = literals.has(full) || prefixes.some((prefix) => full.startsWith(prefix));
