@@ -167,7 +167,12 @@ export function parseTargetAmount(input: string | number | null | undefined, cur
   const decimals = currencyDecimals(currency);
   const units = toUnits(parsed.value, decimals);
   if (!units.ok) {
-    return failWithText('INVALID_AMOUNT', 'amountDecimals', { decimals, currency }, { field: 'target_amount', decimals });
+    return failWithText(
+      'INVALID_AMOUNT',
+      'amountDecimals',
+      { decimals, currency },
+      { field: 'target_amount', decimals },
+    );
   }
   return ok(units.value === 0n ? null : units.value);
 }

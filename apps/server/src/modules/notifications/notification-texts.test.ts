@@ -51,7 +51,9 @@ describeEachDatabase(
     });
 
     it('answers only text and number params, whatever the column holds', async () => {
-      const [stored] = await server().services.notifications.insert(server().db, [row({ textKey: 'depositConfirmed' })]);
+      const [stored] = await server().services.notifications.insert(server().db, [
+        row({ textKey: 'depositConfirmed' }),
+      ]);
       await server().db.query(`UPDATE notifications SET params = $2::jsonb WHERE id = $1`, [
         stored!.id,
         JSON.stringify({ nested: { a: 1 }, list: [1], nothing: null, flag: true, amount: '1.5', count: 2 }),

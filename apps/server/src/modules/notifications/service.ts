@@ -15,6 +15,7 @@ import type { Statement } from '../../db/statement.ts';
 import { fail, ok, type Result } from '../../lib/errors.ts';
 import { accountTopic } from '../../realtime/channels.ts';
 import type { PubSub } from '../../realtime/pubsub.ts';
+import type { NoticeKey } from './notice-keys.ts';
 import {
   addInsertRows,
   deleteAll,
@@ -27,7 +28,6 @@ import {
   updateAllRead,
   updateRead,
 } from './queries.ts';
-import type { NoticeKey } from './notice-keys.ts';
 import type { UnreadCounts } from './unread-count.ts';
 
 /** A notification to store for an account; it starts unread. */

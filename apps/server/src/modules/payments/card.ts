@@ -20,10 +20,15 @@ import { parseCheckoutAmount } from './rules.ts';
 export function cardSupportFor(provider: PaymentProvider, currency: string): Result<CardSupport> {
   const card = provider.card;
   if (card?.currencies.includes(currency)) return ok(card);
-  return failWithText('CARD_NOT_AVAILABLE', 'cardNotAvailable', { currency }, {
-    field: 'currency',
-    currencies: card?.currencies ?? [],
-  });
+  return failWithText(
+    'CARD_NOT_AVAILABLE',
+    'cardNotAvailable',
+    { currency },
+    {
+      field: 'currency',
+      currencies: card?.currencies ?? [],
+    },
+  );
 }
 
 export function cardRoutes(scope: FastifyInstance, context: AppContext, service: PaymentsService): void {

@@ -48,16 +48,26 @@ export function parseCheckoutAmount(
   const amount = unitsText(units.value, currency);
   const { minimum, maximum } = checkoutLimits(currency);
   if (compare(decimal(amount), decimal(minimum)) < 0) {
-    return failWithText('AMOUNT_BELOW_MINIMUM', CHECKOUT_TEXTS[noun].minimum, { minimum, currency }, {
-      field: 'amount',
-      minimum,
-    });
+    return failWithText(
+      'AMOUNT_BELOW_MINIMUM',
+      CHECKOUT_TEXTS[noun].minimum,
+      { minimum, currency },
+      {
+        field: 'amount',
+        minimum,
+      },
+    );
   }
   if (compare(decimal(amount), decimal(maximum)) > 0) {
-    return failWithText('INVALID_AMOUNT', CHECKOUT_TEXTS[noun].maximum, { maximum, currency }, {
-      field: 'amount',
-      maximum,
-    });
+    return failWithText(
+      'INVALID_AMOUNT',
+      CHECKOUT_TEXTS[noun].maximum,
+      { maximum, currency },
+      {
+        field: 'amount',
+        maximum,
+      },
+    );
   }
   return ok(amount);
 }
