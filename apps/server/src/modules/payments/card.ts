@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { cardCharge, feePercent } from '../../adapters/payments/card-fee.ts';
 import type { CardSupport, PaymentProvider } from '../../adapters/payments/types.ts';
 import type { AppContext } from '../../context.ts';
-import { fail, failWithText, ok, type Result, unwrap } from '../../lib/errors.ts';
+import { failWithText, ok, type Result, unwrap } from '../../lib/errors.ts';
 import { authenticate, bearerAuth, errorResponses } from '../auth/index.ts';
 import { parseCurrency } from '../wallet/rules.ts';
 import type { PaymentsService } from './payments.ts';

@@ -21,7 +21,9 @@ describeEachDatabase(
     it('answers a limit with the same English message and the text key and values beside it', async () => {
       const tiny = await sendTransfer(server(), alice, { to_username: bob.username, currency: 'USDT', amount: '0.5' });
       expect(tiny.status).toBe(400);
-      const error = (tiny.body as { error: { code: string; message: string; details: Record<string, unknown> } }).error;
+      const error = (
+        tiny.body as unknown as { error: { code: string; message: string; details: Record<string, unknown> } }
+      ).error;
       expect(error.message).toBe('Minimum transfer amount is 1 USDT');
       expect(error.details).toEqual({
         field: 'amount',
