@@ -35,11 +35,6 @@ export function noticeText(notification: Texted, t: TFunction = i18n.t): { title
   return { title, message };
 }
 
-/** The notification with its title and message in the reader's language. */
-export function localizedNotification<N extends Texted>(notification: N, t: TFunction = i18n.t): N {
-  return { ...notification, ...noticeText(notification, t) };
-}
-
 const text = (params: Params, name: string) => String(params[name] ?? '');
 const amountIn = (params: Params, name: string, currency: string) => {
   const value = params[name];
