@@ -21,6 +21,12 @@ export class UserFacingError extends Error {
  * answer has none or names a text this client does not know.
  */
 export function serverMessage(error: ApiError, t: TFunction): string | null {
+  const text = serverMessageKey(error);
+  return text ? translateMessage(t, text.key, text.values) : null;
+}
+
+/** The same as a key and its values, for forms that keep an error as key + values. */
+export function serverMessageKey(error: ApiError): { key: string; values: Record<string, string> } | null {
   const details = error.details;
   if (typeof details !== 'object' || details === null) return null;
   const { text, params } = details as { text?: unknown; params?: unknown };
@@ -33,7 +39,7 @@ export function serverMessage(error: ApiError, t: TFunction): string | null {
       if (typeof value === 'string' || typeof value === 'number') values[name] = String(value);
     }
   }
-  return translateMessage(t, key, values);
+  return { key, values };
 }
 
 /**
