@@ -2,6 +2,7 @@ import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-qu
 import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router/dom';
 import { announceRateLimit, queryRetryDelay, shouldRetryQuery } from './api/rate-limit.ts';
+import { useAccountLanguageSync } from './features/settings/account-language.ts';
 import { i18n } from './i18n/i18n.ts';
 import { switchLanguage } from './i18n/locale-loader.ts';
 import { loadToasts, useToastsWanted } from './lib/lazy-toast.ts';
@@ -19,10 +20,11 @@ function createQueryClient(): QueryClient {
   });
 }
 
-/** Applies the chosen theme and language live, whichever component changed them. */
+/** Applies the chosen theme and language live, whichever component changed them; keeps the account's language. */
 export function PreferenceSync() {
   const theme = useAppStore((state) => state.theme);
   const language = useAppStore((state) => state.language);
+  useAccountLanguageSync();
   useEffect(() => applyTheme(theme), [theme]);
   useEffect(() => {
     if (i18n.language !== language) void switchLanguage(language);

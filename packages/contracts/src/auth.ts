@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { languageCodeSchema } from './languages.ts';
 import { v } from './validation.ts';
 
 /** Spec §9: minimum password length 8; name minimum 2 characters; 2FA code 6 digits. */
@@ -130,6 +131,8 @@ export const createAccountRequestSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   terms_accepted: z.literal(true, { error: v('termsRequired') }),
   marketing_consent: z.boolean().optional().default(false),
+  /** The client's interface language: the account's mails are written in it (docs/i18n.md "Server texts"). */
+  language: languageCodeSchema.optional(),
 });
 export type CreateAccountRequest = z.input<typeof createAccountRequestSchema>;
 
@@ -208,6 +211,7 @@ export const walletRegisterRequestSchema = z
     ...signedWalletFields,
     first_name: z.string().trim().max(NAME_MAX_LENGTH).optional(),
     marketing_consent: z.boolean().optional().default(false),
+    language: languageCodeSchema.optional(),
   })
   .refine(walletTypeMatchesAddress, walletTypeMismatch);
 export type WalletRegisterRequest = z.input<typeof walletRegisterRequestSchema>;
@@ -228,6 +232,8 @@ export const profileSchema = z.object({
   private_profile: z.boolean(),
   allow_copy_trading: z.boolean(),
   copy_trading_fee_percent: z.string().describe('Decimal string, 0 to 50'),
+  /** The interface language the account chose; null until it chooses one. Mails are written in it. */
+  language: languageCodeSchema.nullable().default(null),
 });
 export type Profile = z.infer<typeof profileSchema>;
 
@@ -282,6 +288,8 @@ export const updateProfileRequestSchema = z.object({
     .regex(/^(?:[0-9]|[1-4][0-9]|50)(?:\.\d{1,2})?$/, { error: v('feePercentInvalid') })
     .refine((value) => !value.startsWith('50.') || /^50\.0{1,2}$/.test(value), { error: v('feePercentInvalid') })
     .optional(),
+  /** One of the 22 language codes; null forgets the choice. */
+  language: languageCodeSchema.nullable().optional(),
 });
 export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;
 

@@ -15,6 +15,7 @@ export * from './payments.ts';
 export * from './portfolio.ts';
 export * from './price-band.ts';
 export * from './search.ts';
+export * from './server-messages.ts';
 export * from './socket.ts';
 export * from './system.ts';
 export * from './themes.ts';

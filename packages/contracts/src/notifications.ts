@@ -31,6 +31,14 @@ export const notificationMetadataSchema = z.object({
 });
 export type NotificationMetadata = z.infer<typeof notificationMetadataSchema>;
 
+/**
+ * The values a notification's text is written with (docs/i18n.md "Server texts"): raw values only
+ * (decimal strings, currency codes, pair ids, side and type codes, counts as numbers), never
+ * formatted English, so each client formats them in its own language.
+ */
+export const notificationParamsSchema = z.record(z.string(), z.union([z.string(), z.number()]));
+export type NotificationParams = z.infer<typeof notificationParamsSchema>;
+
 export const notificationSchema = z.object({
   id: z.string().uuid(),
   timestamp: z.number().int().describe('Unix milliseconds'),
@@ -41,6 +49,12 @@ export const notificationSchema = z.object({
   severity: z.enum(NOTIFICATION_SEVERITIES),
   actionUrl: z.string().nullable().describe('Where a click on the notification leads, a client route'),
   metadata: notificationMetadataSchema,
+  textKey: z
+    .string()
+    .nullable()
+    .optional()
+    .describe('The text in the client: notices.<textKey>.title / .message with params; null on old notifications'),
+  params: notificationParamsSchema.optional(),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 

@@ -1,4 +1,10 @@
-import { type ErrorCode, errorCatalogue } from '@platform/contracts';
+import {
+  type ErrorCode,
+  errorCatalogue,
+  type ServerMessageKey,
+  type ServerMessageParams,
+  serverMessageText,
+} from '@platform/contracts';
 
 /**
  * An expected failure on its way to the edge. Services return `Result`s; a route unwraps them and
@@ -50,4 +56,18 @@ export function unwrap<T>(result: Result<T>): T {
     ...(result.details !== undefined ? { details: result.details } : {}),
     ...(result.headers !== undefined ? { headers: result.headers } : {}),
   });
+}
+
+/**
+ * A failure whose message carries values the user needs: the English message from the template,
+ * and `details.text` and `details.params` (raw values) beside the other details, so a client can
+ * show it in its own language (docs/i18n.md "Server texts").
+ */
+export function failWithText(
+  code: ErrorCode,
+  text: ServerMessageKey,
+  params: ServerMessageParams,
+  details: Record<string, unknown> = {},
+): Failure {
+  return fail(code, { message: serverMessageText(text, params), details: { ...details, text, params } });
 }

@@ -2,6 +2,7 @@ import { en } from './locales/en.ts';
 import { analyticsTexts } from './locales/en-analytics.ts';
 import { futuresTexts } from './locales/en-futures.ts';
 import { historyTexts } from './locales/en-history.ts';
+import { noticeTexts } from './locales/en-notices.ts';
 import { portfolioTexts } from './locales/en-portfolio.ts';
 import { serverTexts } from './locales/en-server.ts';
 import { settingsTexts } from './locales/en-settings.ts';
@@ -14,6 +15,7 @@ import type { TextPart } from './text-parts.ts';
 export const englishParts: Record<TextPart, object> = {
   shell: en,
   server: serverTexts,
+  notices: noticeTexts,
   wallet: walletScreenTexts,
   trade: tradeTexts,
   tradeMarket: tradeMarketTexts,

@@ -10,6 +10,7 @@ import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import { readSavedLanguage } from '../state/app-store.ts';
 import { en } from './locales/en.ts';
+import { noticeTexts } from './locales/en-notices.ts';
 import { serverTexts } from './locales/en-server.ts';
 
 const savedChoiceDetector = {
@@ -48,7 +49,7 @@ void i18n
   .use(initReactI18next)
   .init({
     // A deep copy: screens' texts merge into these objects, and the English source must stay as written.
-    resources: { en: { translation: structuredClone({ ...en, ...serverTexts }) } },
+    resources: { en: { translation: structuredClone({ ...en, ...serverTexts, ...noticeTexts }) } },
     fallbackLng: DEFAULT_LANGUAGE_CODE,
     supportedLngs: [...languageCodes],
     load: 'languageOnly',

@@ -1,10 +1,10 @@
 /**
- * The parts the interface texts are split into. `shell` and `server` load before the first paint;
+ * The parts the interface texts are split into. `shell`, `server` and `notices` load before the first paint;
  * each screen part loads with the screen that uses it (its route module calls addScreenTexts).
  * English is bundled with the code; every other language's part is a JSON file,
  * locales/<code>/<part>.json, fetched when a screen needs it (i18n/locale-loader.ts).
  */
-export const rootParts = ['shell', 'server'] as const;
+export const rootParts = ['shell', 'server', 'notices'] as const;
 export const screenParts = [
   'wallet',
   'trade',

@@ -1,6 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { serverMessageText } from '@platform/contracts';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../api/client.ts';
 import { i18n } from '../i18n/i18n.ts';
+import { loadLanguage } from '../i18n/locale-loader.ts';
 import { errorMessage } from './error-message.ts';
 
 const t = i18n.t.bind(i18n);
@@ -20,5 +22,50 @@ describe('errorMessage (spec §8: the server error field or a fallback)', () => 
   it('says so when the network failed', () => {
     const error = new ApiError(0, 'NETWORK_ERROR', 'Network error occurred');
     expect(errorMessage(error, t, 'errors.transferFailed')).toBe(t('errors.networkError'));
+  });
+});
+
+describe('server messages with values (docs/i18n.md "Server texts")', () => {
+  const limitParams = { remaining: '120.50', limit: '1000.00' };
+  const limitError = () =>
+    new ApiError(422, 'DAILY_LIMIT_EXCEEDED', serverMessageText('dailyWithdrawalLimit', limitParams), {
+      kyc_tier: 'basic',
+      text: 'dailyWithdrawalLimit',
+      params: limitParams,
+    });
+
+  afterEach(async () => {
+    await i18n.changeLanguage('en');
+  });
+
+  it('reads in English exactly as the API message, values included', () => {
+    const error = limitError();
+    expect(errorMessage(error, t, 'errors.transferFailed')).toBe(error.message);
+    expect(error.message).toBe(
+      'This withdrawal exceeds your daily withdrawal limit: 120.50 USD of your 1000.00 USD limit remains for the next 24 hours',
+    );
+  });
+
+  it('reads in the current language with the same values', async () => {
+    await loadLanguage('de');
+    await i18n.changeLanguage('de');
+    const text = errorMessage(limitError(), t, 'errors.transferFailed');
+    expect(text).toContain('tägliches Auszahlungslimit');
+    expect(text).toContain('120.50 USD');
+    expect(text).toContain('1000.00 USD');
+  });
+
+  it('ignores an unknown or hostile text and keeps only text and number values', () => {
+    for (const text of ['noSuchText', '__proto__', 'a.b', 'x'.repeat(100), 'a\u0000b', 42, null]) {
+      const error = new ApiError(422, 'DAILY_LIMIT_EXCEEDED', 'Specific', { text, params: {} });
+      expect(errorMessage(error, t, 'errors.transferFailed'), String(text)).toBe(
+        t('serverErrors.DAILY_LIMIT_EXCEEDED'),
+      );
+    }
+    const odd = new ApiError(400, 'VALIDATION_ERROR', 'x', {
+      text: 'memoTooLong',
+      params: { max: { toString: () => 'evil' }, extra: 1 },
+    });
+    expect(errorMessage(odd, t, 'errors.transferFailed')).toBe('The memo is longer than {{max}} characters');
   });
 });

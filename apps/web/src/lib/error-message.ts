@@ -15,9 +15,37 @@ export class UserFacingError extends Error {
 }
 
 /**
+ * A server message that carries values (a limit, a minimum): `details.text` names its text under
+ * serverMessages and `details.params` holds the values (docs/i18n.md "Server texts"). The values are
+ * shown as the server wrote them, so the English reads exactly as the API's message. Null when the
+ * answer has none or names a text this client does not know.
+ */
+export function serverMessage(error: ApiError, t: TFunction): string | null {
+  const text = serverMessageKey(error);
+  return text ? translateMessage(t, text.key, text.values) : null;
+}
+
+/** The same as a key and its values, for forms that keep an error as key + values. */
+export function serverMessageKey(error: ApiError): { key: string; values: Record<string, string> } | null {
+  const details = error.details;
+  if (typeof details !== 'object' || details === null) return null;
+  const { text, params } = details as { text?: unknown; params?: unknown };
+  if (typeof text !== 'string' || !/^[a-zA-Z]{1,64}$/.test(text)) return null;
+  const key = `serverMessages.${text}`;
+  if (!i18n.exists(key)) return null;
+  const values: Record<string, string> = {};
+  if (typeof params === 'object' && params !== null) {
+    for (const [name, value] of Object.entries(params)) {
+      if (typeof value === 'string' || typeof value === 'number') values[name] = String(value);
+    }
+  }
+  return { key, values };
+}
+
+/**
  * The text to show for a failed action. Spec §8 prefers the server's message: a translation of its
  * code wins when the current language has one (`serverErrors.<CODE>`), then the server's own words,
- * then the caller's fallback.
+ * then the caller's fallback. A message with values (serverMessage) comes before the code's text.
  */
 export function errorMessage(error: unknown, t: TFunction, fallbackKey: string): string {
   if (error instanceof UserFacingError) return translateMessage(t, error.messageKey);
@@ -27,6 +55,8 @@ export function errorMessage(error: unknown, t: TFunction, fallbackKey: string):
     if (error.code === 'INVALID_RESPONSE' || error.code === 'HTTP_ERROR') return translateMessage(t, fallbackKey);
     const issueKey = error.issues.find((issue) => issue.key)?.key;
     if (issueKey) return translateMessage(t, issueKey);
+    const withValues = serverMessage(error, t);
+    if (withValues) return withValues;
     const codeKey = `serverErrors.${error.code}`;
     if (i18n.exists(codeKey)) return translateMessage(t, codeKey);
     if (error.message) return error.message;

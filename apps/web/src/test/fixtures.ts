@@ -26,6 +26,7 @@ export function makeAccount(overrides: Partial<Account> = {}): Account {
       private_profile: false,
       allow_copy_trading: false,
       copy_trading_fee_percent: '0',
+      language: null,
     },
     ...overrides,
   };

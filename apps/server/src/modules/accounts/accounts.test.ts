@@ -48,6 +48,7 @@ describeEachDatabase(
           private_profile: false,
           allow_copy_trading: false,
           copy_trading_fee_percent: '0.00',
+          language: null,
         },
       });
       const stored = await server().db.query<{ password_hash: string; terms_accepted_at: Date }>(

@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
+import type { LanguageCode } from '@platform/contracts';
 import type { Mailer } from '../../adapters/mailer/mailer.ts';
 import type { Database } from '../../db/database.ts';
+import { composeMail, mailTexts } from '../../i18n/mail-texts/index.ts';
 import { fail, ok, type Result } from '../../lib/errors.ts';
 import { selectAccount } from './queries.ts';
 import { WALLET_EMAIL_DOMAIN } from './service.ts';
@@ -33,20 +35,19 @@ export async function sendVerificationMail(
      VALUES ($1, $2, $3, $4, $5)`,
     [sha256(token), accountId, account.email, now, new Date(now.getTime() + VERIFICATION_TOKEN_TTL_MS)],
   );
-  await deps.mailer.send(
-    verificationMail(account.email, account.first_name, `${deps.publicUrl}/settings?verify=${token}`),
-  );
+  await deps.mailer.send(verificationMail(account, `${deps.publicUrl}/settings?verify=${token}`));
   return ok({ email_verified: false, sent: true });
 }
 
-function verificationMail(to: string, firstName: string, link: string) {
-  const text = `Hello ${firstName},\n\nPlease confirm your email address for Meridian by opening this link:\n${link}\n\nThe link is valid for 24 hours. If you did not create an account, ignore this mail.\n`;
-  const html = `<p>Hello ${escapeHtml(firstName)},</p><p>Please confirm your email address for Meridian:</p><p><a href="${escapeHtml(link)}">Verify my email</a></p><p>The link is valid for 24 hours. If you did not create an account, ignore this mail.</p>`;
-  return { to, subject: 'Verify your email address', text, html };
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+/** In the account's language (English when it chose none). */
+function verificationMail(account: { email: string; first_name: string; language: LanguageCode | null }, link: string) {
+  return composeMail(
+    account.email,
+    mailTexts(account.language),
+    'verifySubject',
+    ['greeting', 'verifyIntro', { link, label: 'verifyAction' }, 'verifyValidity'],
+    { firstName: account.first_name },
+  );
 }
 
 /** Uses up the token and marks the email verified, both or neither. */

@@ -36,5 +36,5 @@ async function resetRecipient(q: Queryable, email: string): Promise<ResetRecipie
   const account = await selectAccount(q, 'email', email);
   // Wallet accounts have no password and an address that receives no mail.
   if (!account?.password_hash || account.email.endsWith(`@${WALLET_EMAIL_DOMAIN}`)) return null;
-  return { id: account.id, email: account.email, firstName: account.first_name };
+  return { id: account.id, email: account.email, firstName: account.first_name, language: account.language ?? null };
 }

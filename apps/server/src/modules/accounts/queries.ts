@@ -1,4 +1,4 @@
-import type { Account, TradingExperience, WalletType } from '@platform/contracts';
+import type { Account, LanguageCode, TradingExperience, WalletType } from '@platform/contracts';
 import type { Queryable } from '../../db/database.ts';
 
 /** One row of `accounts`, as both drivers return it (timestamps as Date, NUMERIC as string, int8 as bigint). */
@@ -29,6 +29,8 @@ export type AccountRow = {
   private_profile: boolean;
   allow_copy_trading: boolean;
   copy_trading_fee_percent: string;
+  /** The interface language the account chose (its mails are written in it); null until chosen. */
+  language: LanguageCode | null;
   created_at: Date;
   /** Set by an operator (npm run freeze-account): the account may not sign in or act. */
   frozen_at: Date | null;
@@ -43,6 +45,7 @@ export type NewAccount = {
   phone: string | null;
   marketingConsent: boolean;
   wallet: { type: WalletType; address: string } | null;
+  language: LanguageCode | null;
   now: Date;
 };
 
@@ -57,8 +60,8 @@ export async function insertAccount(
 ): Promise<AccountRow | null> {
   const result = await q.query<AccountRow>(
     `INSERT INTO accounts (id, email, password_hash, first_name, last_name, phone, marketing_consent,
-       wallet_type, wallet_address, terms_accepted_at, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $10)
+       wallet_type, wallet_address, language, terms_accepted_at, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11, $11)
      ${onConflict === 'skip' ? 'ON CONFLICT DO NOTHING' : ''}
      RETURNING *`,
     [
@@ -71,6 +74,7 @@ export async function insertAccount(
       account.marketingConsent,
       account.wallet?.type ?? null,
       account.wallet?.address ?? null,
+      account.language,
       account.now,
     ],
   );
@@ -106,6 +110,7 @@ export const PROFILE_COLUMNS = [
   'private_profile',
   'allow_copy_trading',
   'copy_trading_fee_percent',
+  'language',
 ] as const;
 export type ProfileChanges = Partial<Record<(typeof PROFILE_COLUMNS)[number], string | boolean | null>>;
 
@@ -152,6 +157,7 @@ export function toAccount(row: AccountRow): Account {
       private_profile: row.private_profile,
       allow_copy_trading: row.allow_copy_trading,
       copy_trading_fee_percent: String(row.copy_trading_fee_percent),
+      language: row.language ?? null,
     },
   };
 }

@@ -1,6 +1,8 @@
-import { REGISTRATION_RECEIVED_MESSAGE, type RegistrationResponse } from '@platform/contracts';
+import { type LanguageCode, REGISTRATION_RECEIVED_MESSAGE, type RegistrationResponse } from '@platform/contracts';
 import type { Mailer } from '../../adapters/mailer/mailer.ts';
 import type { Database } from '../../db/database.ts';
+import { en as englishMails } from '../../i18n/mail-texts/en.ts';
+import { composeMail, mailTexts } from '../../i18n/mail-texts/index.ts';
 import { ok, type Result } from '../../lib/errors.ts';
 import type { Logger } from '../../logger.ts';
 import type { AttemptLimiter } from '../auth/attempt-limiter.ts';
@@ -41,28 +43,26 @@ export async function registerByEmail(
   if (created.code !== 'EMAIL_TAKEN') return created;
   // registerAccount answered before hashing: spend the hash a creation costs.
   await hashPassword(input.password);
-  void notifyOwner(deps, input.email).catch((error: unknown) =>
+  void notifyOwner(deps, input.email, input.language).catch((error: unknown) =>
     deps.log.error({ err: error }, 'registration notice not sent'),
   );
   return received;
 }
 
-async function notifyOwner(deps: RegistrationDeps, email: string): Promise<void> {
+/**
+ * The owner reads the notice in the account's language; an account that chose none, in the language
+ * the registration was sent in (the one the person at the screen reads), else English.
+ */
+async function notifyOwner(deps: RegistrationDeps, email: string, sentIn: LanguageCode | undefined): Promise<void> {
   const key = `registration-notice:${email}`;
   if (deps.noticeLimiter.retryAfterSeconds(key) > 0) return;
   deps.noticeLimiter.recordFailure(key);
   const owner = await selectAccount(deps.db, 'email', email);
   if (!owner) return;
-  await deps.mailer.send(existingAccountMail(email, owner.first_name, deps.publicUrl));
+  const texts = mailTexts(owner.language ?? sentIn);
+  const blocks = ['greeting', 'existingAttempt', 'existingSignIn', 'existingIgnore'] as const;
+  const values = { firstName: owner.first_name, publicUrl: deps.publicUrl };
+  await deps.mailer.send(composeMail(email, texts, 'existingSubject', blocks, values));
 }
 
-export const EXISTING_ACCOUNT_SUBJECT = 'Someone tried to create an account with your email';
-
-function existingAccountMail(to: string, firstName: string, publicUrl: string) {
-  const text =
-    `Hello ${firstName},\n\nSomeone (perhaps you) just tried to create a Meridian account with this email address. ` +
-    `You already have one, so nothing was created and nothing changed.\n\nTo continue, sign in at ${publicUrl} ` +
-    `with your password. If you do not remember it, use "Forgot password" on the sign-in screen.\n\n` +
-    'If it was not you, you can ignore this mail.\n';
-  return { to, subject: EXISTING_ACCOUNT_SUBJECT, text };
-}
+export const EXISTING_ACCOUNT_SUBJECT = englishMails.existingSubject;

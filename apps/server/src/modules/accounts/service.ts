@@ -56,6 +56,7 @@ export async function registerAccount(q: Queryable, input: CreateAccountInput, n
       phone: input.phone ?? null,
       marketingConsent: input.marketing_consent,
       wallet: null,
+      language: input.language ?? null,
       now,
     });
     return row ? ok(toAccount(row)) : fail('EMAIL_TAKEN');
@@ -85,6 +86,7 @@ export async function createWalletAccount(q: Queryable, input: NewWalletAccount,
     phone: null,
     marketingConsent: input.marketingConsent,
     wallet: { type: input.walletType, address: input.address },
+    language: input.language ?? null,
     now,
   };
   const row = await insertAccount(q, account, 'skip');
@@ -132,6 +134,7 @@ function toSignInAccount(row: AccountRow): SignInAccount {
     email: row.email,
     passwordHash: row.password_hash,
     emailVerified: row.email_verified_at !== null,
+    language: row.language ?? null,
     twoFactor: row.totp_enabled_at !== null && row.totp_secret ? { secret: row.totp_secret, lastUsedStep } : null,
     pendingTwoFactorSecret: row.totp_pending_secret,
     frozen: row.frozen_at !== null && row.frozen_at !== undefined,

@@ -1,4 +1,4 @@
-import type { Account, WalletType } from '@platform/contracts';
+import type { Account, LanguageCode, WalletType } from '@platform/contracts';
 import type { Queryable } from '../../db/database.ts';
 import type { Result } from '../../lib/errors.ts';
 
@@ -29,6 +29,8 @@ export type SignInAccount = {
   email: string;
   passwordHash: string | null;
   emailVerified: boolean;
+  /** The account's chosen language (its mails are written in it); null when none. */
+  language: LanguageCode | null;
   /** The active TOTP secret and the last time step used with it; null when 2FA is off. */
   twoFactor: { secret: string; lastUsedStep: number | null } | null;
   pendingTwoFactorSecret: string | null;
@@ -45,6 +47,7 @@ export type NewWalletAccount = {
   address: string;
   firstName: string | undefined;
   marketingConsent: boolean;
+  language?: LanguageCode | undefined;
 };
 
-export type ResetRecipient = { id: string; email: string; firstName: string };
+export type ResetRecipient = { id: string; email: string; firstName: string; language: LanguageCode | null };

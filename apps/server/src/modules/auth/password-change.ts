@@ -67,6 +67,6 @@ export async function changePassword(
       )
     : await replace();
   if (!result.ok) return result;
-  await notifyPasswordChanged({ ...deps, publicUrl: deps.config.publicUrl }, account.email, now);
+  await notifyPasswordChanged({ ...deps, publicUrl: deps.config.publicUrl }, account, now);
   return result;
 }

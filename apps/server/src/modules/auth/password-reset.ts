@@ -1,9 +1,10 @@
 import crypto from 'node:crypto';
+import type { LanguageCode } from '@platform/contracts';
 import type { Logger } from 'pino';
 import type { Mailer } from '../../adapters/mailer/mailer.ts';
 import type { Database } from '../../db/database.ts';
 import { fail, ok, type Result } from '../../lib/errors.ts';
-import type { AccountCredentials } from './account-credentials.ts';
+import type { AccountCredentials, ResetRecipient } from './account-credentials.ts';
 import type { AttemptBudget } from './attempt-budget.ts';
 import type { AttemptLimiter } from './attempt-limiter.ts';
 import { rateLimited } from './limits.ts';
@@ -61,11 +62,7 @@ export async function requestPasswordReset(
   return ok({ requested: true });
 }
 
-async function mailResetLink(
-  deps: PasswordResetDeps,
-  account: { id: string; email: string; firstName: string },
-  now: Date,
-): Promise<void> {
+async function mailResetLink(deps: PasswordResetDeps, account: ResetRecipient, now: Date): Promise<void> {
   const token = crypto.randomBytes(RESET_TOKEN_BYTES).toString('base64url');
   await deps.db.query(
     `INSERT INTO password_reset_tokens (token_hash, account_id, email, created_at, expires_at)
@@ -73,10 +70,11 @@ async function mailResetLink(
     [sha256(token), account.id, account.email, now, new Date(now.getTime() + PASSWORD_RESET_TOKEN_TTL_MS)],
   );
   const link = `${deps.publicUrl}${RESET_PASSWORD_PATH}?token=${encodeURIComponent(token)}`;
-  await deps.mailer.send(passwordResetMail(account.email, account.firstName, link, PASSWORD_RESET_TOKEN_TTL_MS));
+  await deps.mailer.send(passwordResetMail(account, link, PASSWORD_RESET_TOKEN_TTL_MS));
 }
 
 type ResetTokenRow = { account_id: string; email: string };
+type ResetAccountRow = ResetTokenRow & { language: LanguageCode | null };
 
 /**
  * Sets the new password from a link's token: the token is spent, the other links die, every
@@ -104,32 +102,33 @@ export async function confirmPasswordReset(
     const row = spent.rows[0];
     if (!row) return fail('RESET_TOKEN_INVALID');
     // The link proves the address it was mailed to; after a change of address it opens nothing.
-    const updated = await tx.query(
+    const updated = await tx.query<{ language: LanguageCode | null }>(
       `UPDATE accounts SET password_hash = $3, updated_at = $4, email_verified_at = COALESCE(email_verified_at, $4)
-       WHERE id = $1 AND email = $2`,
+       WHERE id = $1 AND email = $2 RETURNING language`,
       [row.account_id, row.email, passwordHash, now],
     );
-    if (updated.rowCount === 0) return fail('RESET_TOKEN_INVALID');
+    const account = updated.rows[0];
+    if (!account) return fail('RESET_TOKEN_INVALID');
     await tx.query('UPDATE password_reset_tokens SET used_at = $2 WHERE account_id = $1 AND used_at IS NULL', [
       row.account_id,
       now,
     ]);
     await endAllSessions(tx, row.account_id, now);
-    return ok(row);
+    return ok<ResetAccountRow>({ ...row, language: account.language ?? null });
   });
   if (!result.ok) return result;
   await deps.loginAttempts.reset(`login:${result.value.email}`);
-  await notifyPasswordChanged(deps, result.value.email, now);
+  await notifyPasswordChanged(deps, result.value, now);
   return ok({ password_reset: true });
 }
 
 /** Tells the owner, so a change they did not make does not go unnoticed. A failed mail is logged only. */
 export async function notifyPasswordChanged(
   deps: Pick<PasswordResetDeps, 'mailer' | 'log' | 'publicUrl'>,
-  email: string,
+  account: { email: string; language: LanguageCode | null },
   now: Date,
 ): Promise<void> {
   await deps.mailer
-    .send(passwordChangedMail(email, now, deps.publicUrl))
+    .send(passwordChangedMail(account, now, deps.publicUrl))
     .catch((error: unknown) => deps.log.error({ err: error }, 'password changed mail failed'));
 }

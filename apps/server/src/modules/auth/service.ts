@@ -1,4 +1,4 @@
-import type { SessionResponse, WalletRegisterResponse } from '@platform/contracts';
+import type { LanguageCode, SessionResponse, WalletRegisterResponse } from '@platform/contracts';
 import { fail, ok, type Result } from '../../lib/errors.ts';
 import type { SignInAccount } from './account-credentials.ts';
 import { type AttemptOutcome, withAttempt } from './attempt-budget.ts';
@@ -76,7 +76,11 @@ export async function loginWithWallet(deps: AuthDeps, login: WalletLogin): Promi
   return ok(await startSession(deps.db, deps, account));
 }
 
-export type WalletRegistration = SignedChallenge & { first_name?: string | undefined; marketing_consent: boolean };
+export type WalletRegistration = SignedChallenge & {
+  first_name?: string | undefined;
+  marketing_consent: boolean;
+  language?: LanguageCode | undefined;
+};
 
 /** Creates the wallet's account and signs it in, both or neither. */
 export async function registerWallet(
@@ -90,6 +94,7 @@ export async function registerWallet(
     address: wallet.value.address,
     firstName: registration.first_name,
     marketingConsent: registration.marketing_consent,
+    language: registration.language,
   };
   return deps.db.transaction(async (tx) => {
     const created = await deps.accounts.createWalletAccount(tx, input, deps.clock());

@@ -1,4 +1,4 @@
-import { CONVERSION_LIMIT_WINDOW_SECONDS } from '@platform/contracts';
+import { CONVERSION_LIMIT_WINDOW_SECONDS, serverMessageText } from '@platform/contracts';
 import { type Amount, add, decimal, formatDecimal, gt, max, sub, zero } from '@platform/money';
 import type { Config } from '../../config.ts';
 import type { Queryable } from '../../db/database.ts';
@@ -65,9 +65,12 @@ export async function checkExposure(
   const used = await usedInWindow(q, accountId, nowMs, excludeId);
   if (gt(add(used.account, adding), limits.accountUsd)) {
     const left = max(sub(limits.accountUsd, used.account), zero());
+    const text = { limit: usd(limits.accountUsd), left: usd(left) };
     return fail('CONVERSION_LIMIT_EXCEEDED', {
-      message: `You can convert up to ${usd(limits.accountUsd)} USD per minute, and ${usd(left)} USD of it is left right now. Try a smaller amount or wait a minute.`,
+      message: serverMessageText('conversionLimit', text),
       details: {
+        text: 'conversionLimit',
+        params: text,
         limit_usd: usd(limits.accountUsd),
         used_usd: usd(used.account),
         left_usd: usd(left),

@@ -1,6 +1,6 @@
 import { CONVERSION_PRICE_TOLERANCE_BPS, QUICK_TRADE_TYPES, type QuickTradeType } from '@platform/contracts';
 import { decimal, formatDecimal, parseDecimal, toUnits } from '@platform/money';
-import { fail, ok, type Result } from '../../lib/errors.ts';
+import { fail, failWithText, ok, type Result } from '../../lib/errors.ts';
 import { invariant } from '../../lib/invariant.ts';
 import { currencyDecimals, parseCurrency, parseWalletAmount, unitsText } from '../wallet/rules.ts';
 import type { ConversionDeps } from './deps.ts';
@@ -167,10 +167,12 @@ export function parseTargetAmount(input: string | number | null | undefined, cur
   const decimals = currencyDecimals(currency);
   const units = toUnits(parsed.value, decimals);
   if (!units.ok) {
-    return fail('INVALID_AMOUNT', {
-      message: `Amount has more than ${decimals} decimals for ${currency}`,
-      details: { field: 'target_amount', decimals },
-    });
+    return failWithText(
+      'INVALID_AMOUNT',
+      'amountDecimals',
+      { decimals, currency },
+      { field: 'target_amount', decimals },
+    );
   }
   return ok(units.value === 0n ? null : units.value);
 }

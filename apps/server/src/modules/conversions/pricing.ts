@@ -5,7 +5,7 @@ import {
   REFERENCE_PRICES_USD,
 } from '@platform/contracts';
 import { type Amount, applyBps, decimal, div, formatDecimal, gte, isPositive, lt, mul, toScale } from '@platform/money';
-import { fail, ok, type Result } from '../../lib/errors.ts';
+import { fail, failWithText, ok, type Result } from '../../lib/errors.ts';
 import { currencyDecimals } from '../wallet/rules.ts';
 
 /**
@@ -224,10 +224,12 @@ export function checkMinimum(view: MarketView, currency: string, units: bigint):
   const amount: Amount = { units, scale: decimals };
   if (lt(amount, minimum)) {
     const text = formatDecimal(minimum, { trimZeros: true });
-    return fail('AMOUNT_BELOW_MINIMUM', {
-      message: `Minimum conversion amount is ${text} ${currency}`,
-      details: { field: 'from_amount', minimum: text, currency },
-    });
+    return failWithText(
+      'AMOUNT_BELOW_MINIMUM',
+      'conversionMinimum',
+      { minimum: text, currency },
+      { field: 'from_amount', minimum: text, currency },
+    );
   }
   return ok(true);
 }

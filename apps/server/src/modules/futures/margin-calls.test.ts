@@ -31,6 +31,10 @@ describe('margin calls', () => {
     const notice = marginCallNotice(desk.state, again[0]!, new Date(0));
     expect(notice).toMatchObject({ accountId: 'a', title: 'Margin call', severity: 'warning' });
     expect(notice.message).toContain('Your isolated BTC_USD_PERP position is at a margin ratio of');
+    // The client's text (docs/i18n.md "Server texts"): the key and raw values, the ratio as in the English.
+    expect(notice.textKey).toBe('marginCall');
+    expect(notice.params).toEqual({ pair: 'BTC_USD_PERP', ratio: expect.stringMatching(/^\d+$/) });
+    expect(notice.message).toContain(`ratio of ${notice.params?.ratio}%`);
   });
 
   it('a cross account is called as a whole (Σ maintenance / margin balance)', () => {
@@ -45,6 +49,9 @@ describe('margin calls', () => {
     expect(calls.check(desk.state, () => 473_158)).toEqual([]);
     const due = calls.check(desk.state, () => 473_157);
     expect(due).toEqual([expect.objectContaining({ accountId: 'a', marketId: null })]);
-    expect(marginCallNotice(desk.state, due[0]!, new Date(0)).message).toContain('Your cross margin account');
+    const cross = marginCallNotice(desk.state, due[0]!, new Date(0));
+    expect(cross.message).toContain('Your cross margin account');
+    expect(cross).toMatchObject({ textKey: 'marginCallCross', params: { ratio: expect.stringMatching(/^\d+$/) } });
+    expect(cross.params).not.toHaveProperty('pair');
   });
 });

@@ -56,6 +56,8 @@ export function liquidationNotices(spec: FuturesMarketSpec, outcome: Liquidation
       }.`,
       severity: 'error',
       actionUrl: null,
+      textKey: partial ? 'positionPartiallyLiquidated' : 'positionLiquidated',
+      params: { pair: spec.id, base: spec.base, side: outcome.side, size, price },
       metadata: { tradingPair: spec.id, amount: size, price },
       createdAt: now,
     },
@@ -71,6 +73,8 @@ export function liquidationNotices(spec: FuturesMarketSpec, outcome: Liquidation
       message: `${closed} of your ${spec.id} ${counterSide} position was closed by auto-deleveraging at ${at}.`,
       severity: 'warning',
       actionUrl: null,
+      textKey: 'positionDeleveraged',
+      params: { pair: spec.id, base: spec.base, side: counterSide, size: closed, price: at },
       metadata: { tradingPair: spec.id, amount: closed, price: at },
       createdAt: now,
     });
@@ -180,6 +184,8 @@ export function marginCallNotice(
     message: `${what} is at a margin ratio of ${percent}% (liquidation at 100%). Add margin or reduce the position.`,
     severity: 'warning',
     actionUrl: null,
+    textKey: spec ? 'marginCall' : 'marginCallCross',
+    params: spec ? { pair: spec.id, ratio: percent.toString() } : { ratio: percent.toString() },
     metadata: spec ? { tradingPair: spec.id } : {},
     createdAt: now,
   };

@@ -369,6 +369,9 @@ async function recordReview(deps: KycDeps, tx: Transaction, accountId: string, r
       message: approve ? 'Verification approved' : `Verification rejected: ${reason ?? ''}`,
       severity: approve ? 'success' : 'warning',
       actionUrl: '/wallet',
+      // The reviewer's reason is free text: it reaches the client as written.
+      textKey: approve ? 'kycApproved' : 'kycRejected',
+      params: approve ? {} : { reason: reason ?? '' },
       metadata: {},
       createdAt: at,
     },

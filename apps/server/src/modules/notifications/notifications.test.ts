@@ -54,6 +54,8 @@ describeEachDatabase('notifications', (server) => {
       severity: 'info',
       actionUrl: '/trade?pair=BTC/USD',
       metadata: { tradingPair: 'BTC_USD', orderId: expect.any(String), amount: '0.5', price: '67250.00' },
+      textKey: null,
+      params: {},
     });
     expect(answer.notifications[0]!.timestamp - answer.notifications[2]!.timestamp).toBe(2000);
     expect((await list(other)).notifications).toHaveLength(2);

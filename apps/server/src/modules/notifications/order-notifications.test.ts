@@ -187,8 +187,19 @@ describe('orderNotifications', () => {
       message: testCase.message,
       actionUrl: '/trade?pair=BTC/USD',
       metadata: { tradingPair: 'BTC_USD', orderId: testCase.change.order.id, ...testCase.metadata },
+      textKey: `order${{ completed: 'Completed' }[testCase.change.kind as 'completed'] ?? testCase.change.kind.replace(/^./, (c) => c.toUpperCase())}`,
+      params: expect.objectContaining({
+        pair: 'BTC_USD',
+        base: 'BTC',
+        quote: 'USD',
+        side: testCase.change.order.side,
+        type: testCase.change.order.type,
+      }),
       createdAt: at,
     });
+    // The client formats the values in its language: raw decimal strings and codes, never English.
+    for (const value of Object.values(notification!.params ?? {})) expect(String(value)).toMatch(/^[A-Za-z0-9_.]+$/);
+    if (testCase.change.kind === 'rejected') expect(notification!.params?.reason).toBe('post_only_would_cross');
     // What is stored must also be a valid wire notification.
     const { accountId: _accountId, createdAt, ...wire } = notification!;
     notificationSchema.parse({ ...wire, id: crypto.randomUUID(), timestamp: createdAt.getTime(), isRead: false });

@@ -1,4 +1,4 @@
-import type { NotificationSeverity, Order } from '@platform/contracts';
+import type { NotificationParams, NotificationSeverity, Order } from '@platform/contracts';
 import type {
   OrderEvent,
   OrderEventBatch,
@@ -7,16 +7,17 @@ import type {
   OrderEventWriter,
 } from '../../events/orders.ts';
 import type { PubSub } from '../../realtime/pubsub.ts';
+import type { NoticeKey } from './notice-keys.ts';
 import { addInsertNotifications, type NewNotification, publishNotifications } from './service.ts';
 
 /** Spec §4 order notifications: placed (info), filled (success), cancelled (warning), rejected (error). */
-const ORDER_NOTICES: Record<OrderEventKind, { title: string; severity: NotificationSeverity }> = {
-  placed: { title: 'Order placed', severity: 'info' },
-  filled: { title: 'Order filled', severity: 'success' },
-  cancelled: { title: 'Order cancelled', severity: 'warning' },
-  rejected: { title: 'Order rejected', severity: 'error' },
-  expired: { title: 'Order expired', severity: 'warning' },
-  completed: { title: 'Order closed', severity: 'warning' },
+const ORDER_NOTICES: Record<OrderEventKind, { title: string; severity: NotificationSeverity; textKey: NoticeKey }> = {
+  placed: { title: 'Order placed', severity: 'info', textKey: 'orderPlaced' },
+  filled: { title: 'Order filled', severity: 'success', textKey: 'orderFilled' },
+  cancelled: { title: 'Order cancelled', severity: 'warning', textKey: 'orderCancelled' },
+  rejected: { title: 'Order rejected', severity: 'error', textKey: 'orderRejected' },
+  expired: { title: 'Order expired', severity: 'warning', textKey: 'orderExpired' },
+  completed: { title: 'Order closed', severity: 'warning', textKey: 'orderCompleted' },
 };
 
 /**
@@ -79,6 +80,8 @@ function orderNotification(spec: OrderEventMarket, change: OrderEvent, order: Or
     message: orderMessage(spec, order, change.kind),
     severity: notice.severity,
     actionUrl: `/trade?pair=${spec.symbol}`,
+    textKey: notice.textKey,
+    params: orderParams(spec, order),
     metadata: {
       tradingPair: spec.id,
       orderId: order.id,
@@ -87,6 +90,28 @@ function orderNotification(spec: OrderEventMarket, change: OrderEvent, order: Or
     },
     createdAt: change.order.updatedAt,
   };
+}
+
+/** The order's raw values for the client's text: codes and decimal strings, absent when they do not apply. */
+function orderParams(spec: OrderEventMarket, order: Order): NotificationParams {
+  const optional = {
+    quantity: order.quantity,
+    quoteAmount: order.quantity === null ? (order.quote_amount ?? '0') : null,
+    price: order.price,
+    stopPrice: order.stop_price,
+    averagePrice: order.average_price,
+    reason: order.reject_reason,
+  };
+  const params: NotificationParams = {
+    pair: spec.id,
+    base: spec.base,
+    quote: spec.quote,
+    side: order.side,
+    type: order.type,
+    filled: order.filled_quantity,
+  };
+  for (const [name, value] of Object.entries(optional)) if (value !== null) params[name] = value;
+  return params;
 }
 
 /** 'Buy 0.5 BTC at 67,250.00 USD', then what became of it. */

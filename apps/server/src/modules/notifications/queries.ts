@@ -1,4 +1,9 @@
-import type { NotificationMetadata, NotificationSeverity, NotificationType } from '@platform/contracts';
+import type {
+  NotificationMetadata,
+  NotificationParams,
+  NotificationSeverity,
+  NotificationType,
+} from '@platform/contracts';
 import type { Queryable } from '../../db/database.ts';
 import type { Statement } from '../../db/statement.ts';
 
@@ -11,18 +16,21 @@ export type NotificationRow = {
   severity: NotificationSeverity;
   action_url: string | null;
   metadata: NotificationMetadata;
+  text_key: string | null;
+  params: NotificationParams;
   is_read: boolean;
   created_at: Date;
 };
 
 export type NotificationInsert = Omit<NotificationRow, 'is_read'>;
 
-const COLUMNS = 'id, account_id, type, title, message, severity, action_url, metadata, is_read, created_at';
+const COLUMNS =
+  'id, account_id, type, title, message, severity, action_url, metadata, text_key, params, is_read, created_at';
 /** Newest first; seq orders the rows of one batch, which share created_at. */
 const NEWEST_FIRST = 'ORDER BY created_at DESC, seq DESC';
 
 /**
- * The nine column arrays of an insert, in the order of the unnest in both inserts below, each with
+ * The eleven column arrays of an insert, in the order of the unnest in both inserts below, each with
  * its SQL array type.
  */
 function insertColumns(rows: readonly NotificationInsert[]): { name: string; values: unknown[]; type: string }[] {
@@ -36,6 +44,8 @@ function insertColumns(rows: readonly NotificationInsert[]): { name: string; val
     { name: 'action_url', values: rows.map((row) => row.action_url), type: 'text[]' },
     { name: 'metadata', values: rows.map((row) => JSON.stringify(row.metadata)), type: 'text[]' },
     { name: 'created_at', values: rows.map((row) => row.created_at.toISOString()), type: 'text[]' },
+    { name: 'text_key', values: rows.map((row) => row.text_key), type: 'text[]' },
+    { name: 'params', values: rows.map((row) => JSON.stringify(row.params)), type: 'text[]' },
   ];
 }
 
@@ -43,10 +53,14 @@ function insertColumns(rows: readonly NotificationInsert[]): { name: string; val
 export async function insertRows(q: Queryable, rows: readonly NotificationInsert[]): Promise<NotificationRow[]> {
   if (rows.length === 0) return [];
   const result = await q.query<NotificationRow>(
-    `INSERT INTO notifications (id, account_id, type, title, message, severity, action_url, metadata, created_at)
-     SELECT id, account_id, type, title, message, severity, action_url, metadata::jsonb, created_at::timestamptz
-     FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[])
-       WITH ORDINALITY AS entry (id, account_id, type, title, message, severity, action_url, metadata, created_at, position)
+    `INSERT INTO notifications (id, account_id, type, title, message, severity, action_url, metadata, created_at,
+       text_key, params)
+     SELECT id, account_id, type, title, message, severity, action_url, metadata::jsonb, created_at::timestamptz,
+       text_key, params::jsonb
+     FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
+       $9::text[], $10::text[], $11::text[])
+       WITH ORDINALITY AS entry (id, account_id, type, title, message, severity, action_url, metadata, created_at,
+         text_key, params, position)
      ORDER BY position
      RETURNING ${COLUMNS}`,
     insertColumns(rows).map((column) => column.values),
@@ -69,10 +83,13 @@ export function addInsertRows(
   const arrays = insertColumns(rows).map(({ name, values, type }) => stmt.param(`notification_${name}s`, values, type));
   stmt.cte(
     'inserted_notifications',
-    `INSERT INTO notifications (id, account_id, type, title, message, severity, action_url, metadata, created_at)
-      SELECT id, account_id, type, title, message, severity, action_url, metadata::jsonb, created_at::timestamptz
+    `INSERT INTO notifications (id, account_id, type, title, message, severity, action_url, metadata, created_at,
+        text_key, params)
+      SELECT id, account_id, type, title, message, severity, action_url, metadata::jsonb, created_at::timestamptz,
+        text_key, params::jsonb
       FROM unnest(${arrays.join(', ')})
-        WITH ORDINALITY AS entry (id, account_id, type, title, message, severity, action_url, metadata, created_at, position)
+        WITH ORDINALITY AS entry (id, account_id, type, title, message, severity, action_url, metadata, created_at,
+          text_key, params, position)
       WHERE ${gate}
       ORDER BY position`,
   );

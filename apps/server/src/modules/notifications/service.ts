@@ -3,6 +3,7 @@ import {
   type Notification,
   type NotificationList,
   type NotificationMetadata,
+  type NotificationParams,
   type NotificationSeverity,
   type NotificationsChanged,
   type NotificationsQuery,
@@ -14,6 +15,7 @@ import type { Statement } from '../../db/statement.ts';
 import { fail, ok, type Result } from '../../lib/errors.ts';
 import { accountTopic } from '../../realtime/channels.ts';
 import type { PubSub } from '../../realtime/pubsub.ts';
+import type { NoticeKey } from './notice-keys.ts';
 import {
   addInsertRows,
   deleteAll,
@@ -37,6 +39,12 @@ export type NewNotification = {
   severity: NotificationSeverity;
   actionUrl: string | null;
   metadata: NotificationMetadata;
+  /**
+   * The text's key in the clients (notices.<textKey>.title / .message, docs/i18n.md "Server texts")
+   * and its raw values; title and message stay the English of the same text, for API users.
+   */
+  textKey?: NoticeKey;
+  params?: NotificationParams;
   /** When it happened, from the server clock of the caller. */
   createdAt: Date;
 };
@@ -57,6 +65,8 @@ function newRows(rows: readonly NewNotification[]): NotificationInsert[] {
     severity: row.severity,
     action_url: row.actionUrl,
     metadata: row.metadata,
+    text_key: row.textKey ?? null,
+    params: row.params ?? {},
     created_at: row.createdAt,
   }));
 }
@@ -195,7 +205,19 @@ function toNotification(row: NotificationRow): Notification {
     severity: row.severity,
     actionUrl: row.action_url,
     metadata: metadataOf(row.metadata),
+    textKey: row.text_key ?? null,
+    params: paramsOf(row.params),
   };
+}
+
+/** Only text and finite numbers: the column is jsonb and could hold anything. */
+function paramsOf(stored: unknown): NotificationParams {
+  const params: NotificationParams = {};
+  if (typeof stored !== 'object' || stored === null || Array.isArray(stored)) return params;
+  for (const [name, value] of Object.entries(stored)) {
+    if (typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value))) params[name] = value;
+  }
+  return params;
 }
 
 const METADATA_KEYS = ['tradingPair', 'amount', 'price', 'orderId', 'transactionId'] as const;

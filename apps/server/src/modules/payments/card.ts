@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { cardCharge, feePercent } from '../../adapters/payments/card-fee.ts';
 import type { CardSupport, PaymentProvider } from '../../adapters/payments/types.ts';
 import type { AppContext } from '../../context.ts';
-import { fail, ok, type Result, unwrap } from '../../lib/errors.ts';
+import { failWithText, ok, type Result, unwrap } from '../../lib/errors.ts';
 import { authenticate, bearerAuth, errorResponses } from '../auth/index.ts';
 import { parseCurrency } from '../wallet/rules.ts';
 import type { PaymentsService } from './payments.ts';
@@ -20,10 +20,15 @@ import { parseCheckoutAmount } from './rules.ts';
 export function cardSupportFor(provider: PaymentProvider, currency: string): Result<CardSupport> {
   const card = provider.card;
   if (card?.currencies.includes(currency)) return ok(card);
-  return fail('CARD_NOT_AVAILABLE', {
-    message: `${currency} cannot be bought with a card`,
-    details: { field: 'currency', currencies: card?.currencies ?? [] },
-  });
+  return failWithText(
+    'CARD_NOT_AVAILABLE',
+    'cardNotAvailable',
+    { currency },
+    {
+      field: 'currency',
+      currencies: card?.currencies ?? [],
+    },
+  );
 }
 
 export function cardRoutes(scope: FastifyInstance, context: AppContext, service: PaymentsService): void {

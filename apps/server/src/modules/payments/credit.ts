@@ -67,6 +67,8 @@ export async function creditInTransaction(
       message: `Your deposit of ${credit.amount} ${credit.currency} is confirmed and available`,
       severity: 'success',
       actionUrl: '/wallet',
+      textKey: 'depositConfirmed',
+      params: { amount: credit.amount, currency: credit.currency },
       metadata: { amount: credit.amount, transactionId: credit.reference },
       createdAt: now,
     },

@@ -3,9 +3,10 @@ import {
   LIGHTNING_CRYPTO_CURRENCY,
   powerOfTenString,
   REFERENCE_PRICES_USD,
+  type ServerMessageKey,
 } from '@platform/contracts';
 import { compare, decimal } from '@platform/money';
-import { fail, ok, type Result } from '../../lib/errors.ts';
+import { fail, failWithText, ok, type Result } from '../../lib/errors.ts';
 import { currencyDecimals, parseCurrency, parseWalletAmount, unitsText } from '../wallet/rules.ts';
 
 /**
@@ -27,23 +28,46 @@ export function checkoutLimits(currency: string): { minimum: string; maximum: st
   };
 }
 
+/** The texts of the checkout limits per kind of checkout (docs/i18n.md "Server texts"). */
+const CHECKOUT_TEXTS = {
+  deposit: { minimum: 'depositMinimum', maximum: 'depositMaximum' },
+  purchase: { minimum: 'purchaseMinimum', maximum: 'purchaseMaximum' },
+  payment: { minimum: 'paymentMinimum', maximum: 'paymentMaximum' },
+  'Lightning payment': { minimum: 'lightningMinimum', maximum: 'lightningMaximum' },
+} as const satisfies Record<string, { minimum: ServerMessageKey; maximum: ServerMessageKey }>;
+export type CheckoutNoun = keyof typeof CHECKOUT_TEXTS;
+
 /** A checkout amount as canonical text, or the §5-worded failure. */
-export function parseCheckoutAmount(input: string | number, currency: string, noun = 'deposit'): Result<string> {
+export function parseCheckoutAmount(
+  input: string | number,
+  currency: string,
+  noun: CheckoutNoun = 'deposit',
+): Result<string> {
   const units = parseWalletAmount(input, currency);
   if (!units.ok) return units;
   const amount = unitsText(units.value, currency);
   const { minimum, maximum } = checkoutLimits(currency);
   if (compare(decimal(amount), decimal(minimum)) < 0) {
-    return fail('AMOUNT_BELOW_MINIMUM', {
-      message: `Minimum ${noun} amount is ${minimum} ${currency}`,
-      details: { field: 'amount', minimum },
-    });
+    return failWithText(
+      'AMOUNT_BELOW_MINIMUM',
+      CHECKOUT_TEXTS[noun].minimum,
+      { minimum, currency },
+      {
+        field: 'amount',
+        minimum,
+      },
+    );
   }
   if (compare(decimal(amount), decimal(maximum)) > 0) {
-    return fail('INVALID_AMOUNT', {
-      message: `Maximum ${noun} amount is ${maximum} ${currency}`,
-      details: { field: 'amount', maximum },
-    });
+    return failWithText(
+      'INVALID_AMOUNT',
+      CHECKOUT_TEXTS[noun].maximum,
+      { maximum, currency },
+      {
+        field: 'amount',
+        maximum,
+      },
+    );
   }
   return ok(amount);
 }

@@ -16,7 +16,7 @@ import {
   withdrawalNetworksOf,
 } from '@platform/contracts';
 import { type Amount, decimal, formatDecimal, parseDecimal, toScale, toUnits } from '@platform/money';
-import { fail, ok, type Result } from '../../lib/errors.ts';
+import { fail, failWithText, ok, type Result } from '../../lib/errors.ts';
 
 /**
  * The wallet's input rules, in the words of spec §5 where it has them. Pure: every check the
@@ -68,10 +68,7 @@ export function parseWalletAmount(input: string | number, currency: string): Res
   const decimals = currencyDecimals(currency);
   const units = toUnits(amount, decimals);
   if (!units.ok) {
-    return fail('INVALID_AMOUNT', {
-      message: `Amount has more than ${decimals} decimals for ${currency}`,
-      details: { field: 'amount', decimals },
-    });
+    return failWithText('INVALID_AMOUNT', 'amountDecimals', { decimals, currency }, { field: 'amount', decimals });
   }
   return ok(units.value);
 }
@@ -113,10 +110,7 @@ export function parseTransferAmount(input: string | number, currency: string): R
   const units = { value: parsed.value };
   if (units.value < BigInt(MIN_TRANSFER_UNITS)) {
     const minimum = minimumTransfer(currency);
-    return fail('AMOUNT_BELOW_MINIMUM', {
-      message: `Minimum transfer amount is ${minimum} ${currency}`,
-      details: { field: 'amount', minimum },
-    });
+    return failWithText('AMOUNT_BELOW_MINIMUM', 'transferMinimum', { minimum, currency }, { field: 'amount', minimum });
   }
   return ok(formatDecimal({ units: units.value, scale: decimals }, { trimZeros: true }));
 }
@@ -132,10 +126,7 @@ export function parseMemo(input: string | undefined): Result<string | null> {
   if (input === undefined) return ok(null);
   const memo = input.trim();
   if (memo.length > TRANSFER_MEMO_MAX_LENGTH) {
-    return fail('VALIDATION_ERROR', {
-      message: `The memo is longer than ${TRANSFER_MEMO_MAX_LENGTH} characters`,
-      details: { field: 'memo' },
-    });
+    return failWithText('VALIDATION_ERROR', 'memoTooLong', { max: TRANSFER_MEMO_MAX_LENGTH }, { field: 'memo' });
   }
   return ok(memo === '' ? null : memo);
 }
@@ -173,17 +164,21 @@ export function parseNetwork(
   const networks = withdrawalNetworksOf(currency);
   if (networks.length === 0) {
     if (named === '') return ok(undefined);
-    return fail('NETWORK_NOT_SUPPORTED', {
-      message: `${currency} cannot be withdrawn on the ${named.toUpperCase()} network`,
-      details: { field: 'network' },
-    });
+    return failWithText(
+      'NETWORK_NOT_SUPPORTED',
+      'networkNotSupported',
+      { currency, network: named.toUpperCase() },
+      { field: 'network' },
+    );
   }
   const found = withdrawalNetwork(currency, named === '' ? (DEFAULT_WITHDRAWAL_NETWORK[currency] ?? '') : named);
   if (!found) {
-    return fail('NETWORK_NOT_SUPPORTED', {
-      message: `${currency} cannot be withdrawn on the ${named.toUpperCase()} network`,
-      details: { field: 'network', networks: networks.map((entry) => entry.network) },
-    });
+    return failWithText(
+      'NETWORK_NOT_SUPPORTED',
+      'networkNotSupported',
+      { currency, network: named.toUpperCase() },
+      { field: 'network', networks: networks.map((entry) => entry.network) },
+    );
   }
   return ok(found);
 }

@@ -376,6 +376,9 @@ async function transferNotices(q: Queryable, rows: readonly SettleRow[], now: Da
   return rows.flatMap((row): NewNotification[] => {
     const amount = `${trimAmount(row.amount)} ${row.currency}`;
     const metadata = { amount: trimAmount(row.amount), transactionId: row.id };
+    const values = { amount: trimAmount(row.amount), currency: row.currency };
+    const recipient = names.get(row.to_account_id);
+    const sender = names.get(row.from_account_id);
     return [
       {
         accountId: row.from_account_id,
@@ -384,6 +387,8 @@ async function transferNotices(q: Queryable, rows: readonly SettleRow[], now: Da
         message: `Sent ${amount} to ${nameOf(row.to_account_id)}`,
         severity: 'success',
         actionUrl: '/wallet',
+        textKey: recipient ? 'transferSent' : 'transferSentUnnamed',
+        params: recipient ? { ...values, username: recipient } : values,
         metadata,
         createdAt: now,
       },
@@ -394,6 +399,8 @@ async function transferNotices(q: Queryable, rows: readonly SettleRow[], now: Da
         message: `Received ${amount} from ${nameOf(row.from_account_id)}`,
         severity: 'success',
         actionUrl: '/wallet',
+        textKey: sender ? 'transferReceived' : 'transferReceivedUnnamed',
+        params: sender ? { ...values, username: sender } : values,
         metadata,
         createdAt: now,
       },

@@ -1,4 +1,9 @@
-import { DAILY_WITHDRAWAL_LIMITS_USD, type KycTier, type WithdrawalLimits } from '@platform/contracts';
+import {
+  DAILY_WITHDRAWAL_LIMITS_USD,
+  type KycTier,
+  serverMessageText,
+  type WithdrawalLimits,
+} from '@platform/contracts';
 import { type Amount, add, decimal, formatDecimal, gt, max, sub, toScale } from '@platform/money';
 import type { Queryable } from '../../db/database.ts';
 import { fail, ok, type Result } from '../../lib/errors.ts';
@@ -41,9 +46,12 @@ export async function checkDailyLimit(
   const requested = items.reduce<Amount>((total, item) => add(total, item.usdValue), { units: 0n, scale: 0 });
   if (!gt(add(used, requested), limit)) return ok(undefined);
   const remaining = max(sub(limit, used), { units: 0n, scale: 0 });
+  const text = { remaining: usdText(remaining), limit: usdText(limit) };
   return fail('DAILY_LIMIT_EXCEEDED', {
-    message: `This withdrawal exceeds your daily withdrawal limit: ${usdText(remaining)} USD of your ${usdText(limit)} USD limit remains for the next 24 hours`,
+    message: serverMessageText('dailyWithdrawalLimit', text),
     details: {
+      text: 'dailyWithdrawalLimit',
+      params: text,
       kyc_tier: tier,
       daily_limit_usd: usdText(limit),
       used_usd: usdText(used, 'up'),

@@ -1,6 +1,6 @@
 import { type PayoutItem, REFERENCE_PRICES_USD, type WithdrawalNetwork } from '@platform/contracts';
 import { type Amount, decimal, formatDecimal, isPositive, mul, parseDecimal } from '@platform/money';
-import { fail, ok, type Result } from '../../lib/errors.ts';
+import { fail, failWithText, ok, type Result } from '../../lib/errors.ts';
 import { latestPriceUpdate } from '../markets/index.ts';
 import { withdrawalFeeQuote, withdrawalMinimum } from '../wallet/fees.ts';
 import { parseCurrency, parseWalletAmount, unitsText } from '../wallet/rules.ts';
@@ -168,5 +168,5 @@ export function usdPrice(deps: Pick<WithdrawalDeps, 'feed' | 'pubsub'>, currency
   if (fromPubSub?.ok && isPositive(fromPubSub.value)) return ok(fromPubSub.value);
   const reference = REFERENCE_PRICES_USD[currency];
   if (reference !== undefined) return ok(decimal(reference));
-  return fail('PRICE_UNAVAILABLE', { message: `No USD price is available for ${currency} right now` });
+  return failWithText('PRICE_UNAVAILABLE', 'noUsdPrice', { currency });
 }

@@ -447,6 +447,14 @@ function settledNotice(row: WithdrawalRow, now: Date): NewNotification {
       : `Withdrawal of ${amount} ${row.currency} failed: ${row.reason ?? 'refused by the payment provider'}. ${total} ${row.currency} is back in your balance.`,
     severity: completed ? 'success' : 'error',
     actionUrl: '/wallet',
+    textKey: completed ? 'withdrawalCompleted' : 'withdrawalFailed',
+    // A provider's reason is its own free text; without one the client says the provider refused.
+    params: {
+      amount,
+      currency: row.currency,
+      address: row.address,
+      ...(completed ? {} : { total, ...(row.reason ? { reason: row.reason } : {}) }),
+    },
     metadata: { amount, transactionId: row.id },
     createdAt: now,
   };

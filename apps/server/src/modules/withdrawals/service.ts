@@ -264,6 +264,10 @@ function submittedNotice(accountId: string, rows: readonly WithdrawalRow[], now:
       : `Payout of ${rows.length} withdrawals submitted`,
     severity: 'info',
     actionUrl: '/wallet',
+    textKey: single ? 'withdrawalSubmitted' : 'payoutSubmitted',
+    params: single
+      ? { amount: trimAmount(first.amount), currency: first.currency, address: first.address }
+      : { count: rows.length },
     metadata: single
       ? { amount: trimAmount(first.amount), transactionId: first.id }
       : { transactionId: first.payout_id },

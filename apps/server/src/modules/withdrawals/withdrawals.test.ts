@@ -125,6 +125,12 @@ describeEachDatabase(
         ['Withdrawal submitted', 'info'],
       ]);
       expect(notes[0]).toMatchObject({ type: 'withdrawal', metadata: { amount: '0.02', transactionId: id } });
+      // The client's text: key and raw values (docs/i18n.md "Server texts").
+      expect(notes[0]).toMatchObject({
+        textKey: 'withdrawalCompleted',
+        params: { amount: '0.02', currency: 'BTC', address: ADDRESSES.BTC },
+      });
+      expect(notes[1]).toMatchObject({ textKey: 'withdrawalSubmitted', params: { currency: 'BTC' } });
 
       const history = await server().request<WalletTransactionsResponse>(
         'GET',
@@ -167,6 +173,10 @@ describeEachDatabase(
       const note = (await notifications(server(), alice)).find((item) => item.metadata.transactionId === first.body.id);
       expect(note).toMatchObject({ title: 'Withdrawal failed', severity: 'error' });
       expect(note?.message).toContain('Address is blacklisted');
+      expect(note).toMatchObject({
+        textKey: 'withdrawalFailed',
+        params: { amount: '0.1', currency: 'ETH', total: '0.102', reason: 'Address is blacklisted' },
+      });
       expect(await checkLedgerInvariants(server().db)).toEqual([]);
     });
 

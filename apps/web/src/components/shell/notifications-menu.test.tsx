@@ -64,6 +64,28 @@ describe('the bell (spec §2.3, §4)', { timeout: 30_000 }, () => {
     expect(preview.textContent?.endsWith('…')).toBe(true);
   });
 
+  it("writes a notification with a text key in the reader's language and an old one in its stored words", async () => {
+    const keyed = makeServerNotification({
+      title: 'Stored English title',
+      message: 'Stored English message',
+      textKey: 'depositConfirmed',
+      params: { amount: '1250.50000000', currency: 'USDT' },
+      timestamp: ago(1_000),
+    });
+    const old = makeServerNotification({ title: 'Order placed', message: 'Buy 0.5 BTC', timestamp: ago(2_000) });
+    stubNotifications([keyed, old]);
+    const { user } = await renderSignedIn();
+    await screen.findByTestId('notifications-badge', {}, SHELL_TIMEOUT);
+    await user.click(screen.getByTestId('notifications-bell'));
+    const [first, second] = within(screen.getByTestId('notifications-panel')).getAllByTestId('notification-item');
+    expect(first).toHaveTextContent('Deposit confirmed');
+    expect(first).toHaveTextContent('Your deposit of 1,250.50 USDT is confirmed and available');
+    expect(first).not.toHaveTextContent('Stored English');
+    expect(second).toHaveTextContent('Order placed');
+    expect(second).toHaveTextContent('Buy 0.5 BTC');
+    expect(screen.getByTestId(`notification-delete-${keyed.id}`)).toHaveAccessibleName(/Deposit confirmed/);
+  });
+
   it("shows '99+' above 99 unread", async () => {
     stubNotifications(Array.from({ length: 100 }, (_, index) => makeServerNotification({ timestamp: ago(index) })));
     await renderSignedIn();

@@ -81,6 +81,7 @@ describe('register modal', () => {
       last_name: 'Lovelace',
       terms_accepted: true,
       marketing_consent: true,
+      language: 'en',
     });
     expect(useAppStore.getState().isAuthenticated).toBe(true);
     expect(useAppStore.getState().showRegisterModal).toBe(false);
@@ -150,6 +151,7 @@ describe('register modal', () => {
         wallet_type: 'ethereum',
         first_name: 'User',
         marketing_consent: false,
+        language: 'en',
       });
       expect(useAppStore.getState().user?.first_name).toBe('User');
     } finally {

@@ -100,6 +100,8 @@ export async function registerWithEmail(details: RegistrationDetails): Promise<R
     last_name: details.lastName,
     terms_accepted: true,
     marketing_consent: details.marketingConsent ?? false,
+    // The account's mails are written in the language the user registered in.
+    language: useAppStore.getState().language,
   });
   try {
     await loginWithEmail({ email: details.email, password: details.password });
@@ -123,6 +125,7 @@ export async function registerWithWallet(wallet: ConnectedWallet): Promise<Regis
     wallet_type: wallet.network,
     first_name: 'User',
     marketing_consent: false,
+    language: useAppStore.getState().language,
   });
   try {
     await establishSession(session, session.account);

@@ -1,5 +1,6 @@
 import { NOTIFICATION_SOUND, type NotificationSeverity, type NotificationType } from '@platform/contracts';
 import type { NotificationSettingKey, NotificationSettings } from '../settings/notification-settings.ts';
+import { noticeText } from './notice-text.ts';
 import { previewText, type StoredNotification } from './notification-model.ts';
 
 /**
@@ -153,7 +154,8 @@ export function showBrowserNotification(
 ): void {
   if (api?.permission !== 'granted') return;
   try {
-    new api(notification.title, { body: previewText(notification.message), tag: notification.id });
+    const { title, message } = noticeText(notification);
+    new api(title, { body: previewText(message), tag: notification.id });
   } catch (error) {
     console.warn('Could not show a browser notification', error);
   }

@@ -18,6 +18,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate, formatDateTime } from '../../lib/date-format.ts';
+import { noticeText } from './notice-text.ts';
 import {
   NOTIFICATION_SETTINGS_PATH,
   previewText,
@@ -159,7 +160,9 @@ function NotificationRow({ notification, time, onOpen, onDelete }: NotificationR
   const SeverityIcon = severityIcons[notification.severity];
   const direction = priceAlertDirection(notification);
   const DirectionIcon = direction === 'above' ? ArrowUpRight : ArrowDownRight;
-  const preview = previewText(notification.message);
+  // The title and message in the reader's language when the server sent a text key.
+  const { title, message } = noticeText(notification, t);
+  const preview = previewText(message);
   return (
     <li
       className={clsx('notification-item', !notification.isRead && 'is-unread')}
@@ -174,7 +177,7 @@ function NotificationRow({ notification, time, onOpen, onDelete }: NotificationR
         </span>
         <span className="notification-body">
           <span className="notification-title-row">
-            <span className="notification-title">{notification.title}</span>
+            <span className="notification-title">{title}</span>
             {direction ? (
               <span className={clsx('notification-direction', `is-${direction}`)} data-direction={direction}>
                 <DirectionIcon size={12} aria-hidden="true" />
@@ -182,11 +185,8 @@ function NotificationRow({ notification, time, onOpen, onDelete }: NotificationR
               </span>
             ) : null}
           </span>
-          {notification.message ? (
-            <span
-              className="notification-message"
-              title={preview === notification.message ? undefined : notification.message}
-            >
+          {message ? (
+            <span className="notification-message" title={preview === message ? undefined : message}>
               {preview}
             </span>
           ) : null}
@@ -207,8 +207,8 @@ function NotificationRow({ notification, time, onOpen, onDelete }: NotificationR
       <button
         type="button"
         className="icon-button icon-button-sm notification-delete"
-        aria-label={t('notificationCentre.deleteOne', { title: notification.title })}
-        title={t('notificationCentre.deleteOne', { title: notification.title })}
+        aria-label={t('notificationCentre.deleteOne', { title })}
+        title={t('notificationCentre.deleteOne', { title })}
         data-testid={`notification-delete-${notification.id}`}
         onClick={(event) => {
           // The row goes away with its button: the keyboard moves on to the next row's delete.

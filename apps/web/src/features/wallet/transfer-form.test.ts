@@ -2,6 +2,7 @@ import { IDEMPOTENCY_KEY_PATTERN, TRANSFER_MEMO_MAX_LENGTH } from '@platform/con
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/client.ts';
 import { i18n } from '../../i18n/i18n.ts';
+import { loadLanguage } from '../../i18n/locale-loader.ts';
 import { translateMessage } from '../../lib/translate.ts';
 import {
   createIdempotencyKey,
@@ -266,6 +267,23 @@ describe('server failures in the spec words', () => {
     const error = failure(code, message, details);
     expect(error.field).toBe(field);
     expect(text(error)).toBe(shown);
+  });
+
+  it('shows a server message with values by its text key: the same words in English, on its field', async () => {
+    const details = { field: 'amount', decimals: 2, text: 'amountDecimals', params: { decimals: 2, currency: 'USDT' } };
+    const error = failure('INVALID_AMOUNT', 'Amount has more than 2 decimals for USDT', details);
+    expect(error).toMatchObject({ field: 'amount', key: 'serverMessages.amountDecimals' });
+    expect(text(error)).toBe('Amount has more than 2 decimals for USDT');
+    await loadLanguage('fr');
+    await i18n.changeLanguage('fr');
+    try {
+      expect(text(error)).toBe('Le montant a plus de 2 décimales pour USDT');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+    // An unknown text key falls back to the server's words.
+    const unknown = failure('INVALID_AMOUNT', 'Server words', { field: 'amount', text: 'noSuchText', params: {} });
+    expect(text(unknown)).toBe('Server words');
   });
 
   it('shows any other server text as it came, on the field it names', () => {

@@ -9,6 +9,7 @@ import {
 import { type Amount, compare, formatDecimal, parseDecimal, toUnits } from '@platform/money';
 import { z } from 'zod';
 import { ApiError } from '../../api/client.ts';
+import { serverMessageKey } from '../../lib/error-message.ts';
 
 /**
  * The send (transfer between users) form of spec §5 as plain data, dYdX style: a reducer for the
@@ -329,6 +330,9 @@ export function transferErrorFromFailure(error: unknown, request: CreateTransfer
       return formError('errors.transferFailed');
   }
   const field = details.success && details.data.field ? fieldOfRequestField[details.data.field] : undefined;
+  // A message with values (decimals, the memo's limit) in the reader's language (docs/i18n.md "Server texts").
+  const text = serverMessageKey(error);
+  if (text) return field ? fieldError(field, text.key, text.values) : { ...formError(text.key), values: text.values };
   const key = error.message || 'errors.transferFailed';
   return field ? fieldError(field, key) : formError(key);
 }

@@ -14,6 +14,7 @@ import {
 import { type Amount, add, compare, decimal, formatDecimal, parseDecimal, toScale, toUnits } from '@platform/money';
 import { z } from 'zod';
 import { ApiError } from '../../api/client.ts';
+import { serverMessageKey } from '../../lib/error-message.ts';
 import {
   createIdempotencyKey,
   currencyDecimals,
@@ -456,6 +457,9 @@ export function withdrawErrorFromFailure(error: unknown, request: CreateWithdraw
       return plain({ field: 'form', key: 'wallet.withdraw.errors.failed' });
   }
   const field = details.success && details.data.field ? fieldOfRequestField[details.data.field] : undefined;
+  // A message with values (the daily limit, decimals, a network) in the reader's language (docs/i18n.md "Server texts").
+  const text = serverMessageKey(error);
+  if (text) return plain(field ? fieldError(field, text.key, text.values) : { field: 'form', ...text });
   const key = error.message || 'wallet.withdraw.errors.failed';
   return plain(field ? fieldError(field, key) : { field: 'form', key });
 }

@@ -10,6 +10,7 @@ import {
 import type { analyticsTexts } from './en-analytics.ts';
 import type { futuresTexts } from './en-futures.ts';
 import type { historyTexts } from './en-history.ts';
+import type { noticeTexts } from './en-notices.ts';
 import { notificationCentreTexts } from './en-notifications.ts';
 import type { portfolioTexts } from './en-portfolio.ts';
 import type { serverTexts } from './en-server.ts';
@@ -449,7 +450,7 @@ export const en = {
 };
 
 /** Every English text: the shell's (above) and those that load with their screens (i18n/screen-texts.ts). */
-export type EnglishResources = typeof en & typeof serverTexts & ScreenTexts;
+export type EnglishResources = typeof en & typeof serverTexts & typeof noticeTexts & ScreenTexts;
 
 /** The texts that load with their screens, in `addScreenTexts` calls (the route modules: each feature's screen file). */
 export interface ScreenTexts {
