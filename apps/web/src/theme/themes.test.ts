@@ -88,4 +88,3 @@ describe('script fonts in every theme (issue F11: no tofu for CJK, Devanagari, A
     }
   });
 });
-
