@@ -58,14 +58,25 @@ describe('server messages with values (docs/i18n.md "Server texts")', () => {
   it('ignores an unknown or hostile text and keeps only text and number values', () => {
     for (const text of ['noSuchText', '__proto__', 'a.b', 'x'.repeat(100), 'a\u0000b', 42, null]) {
       const error = new ApiError(422, 'DAILY_LIMIT_EXCEEDED', 'Specific', { text, params: {} });
-      expect(errorMessage(error, t, 'errors.transferFailed'), String(text)).toBe(
-        t('serverErrors.DAILY_LIMIT_EXCEEDED'),
-      );
+      // In English the server's own words stand (they are the most precise).
+      expect(errorMessage(error, t, 'errors.transferFailed'), String(text)).toBe('Specific');
     }
     const odd = new ApiError(400, 'VALIDATION_ERROR', 'x', {
       text: 'memoTooLong',
       params: { max: { toString: () => 'evil' }, extra: 1 },
     });
     expect(errorMessage(odd, t, 'errors.transferFailed')).toBe('The memo is longer than {{max}} characters');
+  });
+
+  it("shows the code's text in the reader's language, the server's English in English", async () => {
+    const error = new ApiError(429, 'RATE_LIMITED', 'Too many attempts. Please try again later.', undefined);
+    i18n.addResourceBundle('de', 'translation', { serverErrors: { RATE_LIMITED: 'Zu viele Versuche.' } }, true, true);
+    await i18n.changeLanguage('de');
+    try {
+      expect(errorMessage(error, i18n.t, 'errors.transferFailed')).toBe('Zu viele Versuche.');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+    expect(errorMessage(error, i18n.t, 'errors.transferFailed')).toBe('Too many attempts. Please try again later.');
   });
 });

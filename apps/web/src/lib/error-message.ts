@@ -43,9 +43,9 @@ export function serverMessageKey(error: ApiError): { key: string; values: Record
 }
 
 /**
- * The text to show for a failed action. Spec §8 prefers the server's message: a translation of its
- * code wins when the current language has one (`serverErrors.<CODE>`), then the server's own words,
- * then the caller's fallback. A message with values (serverMessage) comes before the code's text.
+ * The text to show for a failed action. Spec §8 prefers the server's message: in English its own
+ * words; in another language the text of its code (`serverErrors.<CODE>`), the API's English staying
+ * for API users; then the caller's fallback. A message with values (serverMessage) comes first.
  */
 export function errorMessage(error: unknown, t: TFunction, fallbackKey: string): string {
   if (error instanceof UserFacingError) return translateMessage(t, error.messageKey);
@@ -57,9 +57,12 @@ export function errorMessage(error: unknown, t: TFunction, fallbackKey: string):
     if (issueKey) return translateMessage(t, issueKey);
     const withValues = serverMessage(error, t);
     if (withValues) return withValues;
+    // In English the server's own words are the most precise; in another language, its code's text.
     const codeKey = `serverErrors.${error.code}`;
-    if (i18n.exists(codeKey)) return translateMessage(t, codeKey);
+    const english = !i18n.language || i18n.language === 'en';
+    if (!english && i18n.exists(codeKey)) return translateMessage(t, codeKey);
     if (error.message) return error.message;
+    if (i18n.exists(codeKey)) return translateMessage(t, codeKey);
   }
   return translateMessage(t, fallbackKey);
 }
