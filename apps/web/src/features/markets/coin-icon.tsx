@@ -14,6 +14,8 @@ export function CoinIcon({ symbol, size = 28 }: { symbol: string; size?: number 
     <span
       className="coin-icon"
       aria-hidden="true"
+      // Drawn by CSS (::before): a decorative glyph, not text of the control it sits in (WCAG 2.5.3).
+      data-letters={letters}
       style={
         {
           width: size,
@@ -23,8 +25,6 @@ export function CoinIcon({ symbol, size = 28 }: { symbol: string; size?: number 
           '--coin-hue': hue,
         } as CSSProperties
       }
-    >
-      {letters}
-    </span>
+    />
   );
 }
