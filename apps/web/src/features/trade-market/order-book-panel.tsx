@@ -10,6 +10,7 @@ import { formatTickPrice, formatTickPriceFull } from '../../lib/number-format.ts
 import { compressZeros } from '../../lib/subscript-zeros.ts';
 import { type BookSide, groupingSteps, useOrderBook, usePriceUpdate, useRecentTrades } from '../market-data/index.ts';
 import { ColumnHeading } from './column-heading.tsx';
+import { MarketAnnouncer } from './market-announcer.tsx';
 import { deepestScale, type PanelPrecision, pairCurrencies, useTradingPair } from './market-format.ts';
 import { type BookRow, buildBookRows } from './order-book-rows.ts';
 import { useRovingRows } from './use-roving-rows.ts';
@@ -75,6 +76,7 @@ export function OrderBookPanel({ pairId, onPriceClick, precision }: OrderBookPan
       data-sequence={book.live && book.sequence !== null ? book.sequence : undefined}
       data-status={book.status}
     >
+      <MarketAnnouncer pairId={pairId} pricePrecision={pricePrecision} />
       <header className="tm-panel-head">
         <h2 id={titleId} className="tm-panel-title">
           {t('tradeMarket.book.title')}
