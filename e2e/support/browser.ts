@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 
 const CHROMIUM_PATHS = ['/usr/bin/chromium', '/usr/lib/chromium/chromium', '/usr/bin/chromium-browser'];
@@ -15,7 +15,11 @@ function chromiumPath(): string {
 export const baseUrl = () => inject('baseUrl');
 
 /** One Chromium per test file; every test gets a fresh context (fresh storage) and page. */
-export function useBrowser(): { page: () => Page; context: () => BrowserContext; newContext: () => Promise<Page> } {
+export function useBrowser(): {
+  page: () => Page;
+  context: () => BrowserContext;
+  newContext: (options?: BrowserContextOptions) => Promise<Page>;
+} {
   let browser: Browser | undefined;
   let context: BrowserContext | undefined;
   let page: Page | undefined;
@@ -51,9 +55,13 @@ export function useBrowser(): { page: () => Page; context: () => BrowserContext;
     await browser?.close();
   });
 
-  const open = async () => {
+  const open = async (options: BrowserContextOptions = {}) => {
     if (!browser) throw new Error('browser not started');
-    const created = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1440, height: 900 } });
+    const created = await browser.newContext({
+      baseURL: baseUrl(),
+      viewport: { width: 1440, height: 900 },
+      ...options,
+    });
     return { created, page: await created.newPage() };
   };
 
@@ -66,8 +74,8 @@ export function useBrowser(): { page: () => Page; context: () => BrowserContext;
       if (!context) throw new Error('call newContext() first');
       return context;
     },
-    newContext: async () => {
-      const opened = await open();
+    newContext: async (options?: BrowserContextOptions) => {
+      const opened = await open(options);
       if (context) extraContexts.push(opened.created);
       else {
         context = opened.created;

@@ -28,7 +28,7 @@ export function Sidebar({ collapsed, mobile, mobileOpen, onNavigate }: SidebarPr
       aria-hidden={mobile && !mobileOpen ? true : undefined}
       inert={mobile && !mobileOpen ? true : undefined}
     >
-      <Link to="/" className="sidebar-brand" onClick={onNavigate} aria-label={t('app.name')}>
+      <Link to="/" className="sidebar-brand" onClick={onNavigate} aria-label={iconsOnly ? t('app.name') : undefined}>
         <span className="brand-mark" aria-hidden="true">
           M
         </span>

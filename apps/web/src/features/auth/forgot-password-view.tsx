@@ -32,7 +32,7 @@ export function ForgotPasswordView({ initialEmail, onBack }: { initialEmail: str
   const emailError = form.formState.errors.email?.message;
   return (
     <div className="auth-body">
-      <header className="auth-header">
+      <div className="auth-header">
         <span className="brand-mark brand-mark-icon" aria-hidden="true">
           {sentTo ? <MailCheck size={20} /> : <KeyRound size={20} />}
         </span>
@@ -42,7 +42,7 @@ export function ForgotPasswordView({ initialEmail, onBack }: { initialEmail: str
         <p className="auth-subtitle" role="status" data-testid="forgot-password-status">
           {sentTo ? t('auth.forgot.sent', { email: sentTo }) : t('auth.forgot.instructions')}
         </p>
-      </header>
+      </div>
       {sentTo ? null : (
         <form className="auth-form" noValidate onSubmit={submit}>
           <TextField

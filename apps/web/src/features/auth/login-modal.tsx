@@ -180,7 +180,7 @@ function CredentialsView({ flow }: { flow: LoginFlow }) {
   const errors = flow.credentialsForm.formState.errors;
   return (
     <div className="auth-body">
-      <header className="auth-header">
+      <div className="auth-header">
         <span className="brand-mark" aria-hidden="true">
           M
         </span>
@@ -188,7 +188,7 @@ function CredentialsView({ flow }: { flow: LoginFlow }) {
           {t('auth.login.title')}
         </h2>
         <p className="auth-subtitle">{t('auth.login.subtitle')}</p>
-      </header>
+      </div>
       <WalletButtons testIdPrefix="wallet-login" busy={flow.walletBusy} onSelect={flow.loginWith} />
       <div className="divider">
         <span>{t('auth.login.divider')}</span>
@@ -247,7 +247,7 @@ function TwoFactorView({ flow }: { flow: LoginFlow }) {
   const codeError = flow.twoFactorForm.formState.errors.twoFactorCode?.message;
   return (
     <div className="auth-body">
-      <header className="auth-header">
+      <div className="auth-header">
         <span className="brand-mark brand-mark-icon" aria-hidden="true">
           <ShieldCheck size={20} />
         </span>
@@ -258,7 +258,7 @@ function TwoFactorView({ flow }: { flow: LoginFlow }) {
           {t('errors.twoFactorRequired')}.{' '}
           {flow.useRecoveryCode ? t('auth.twoFactor.recoveryInstructions') : t('auth.twoFactor.instructions')}
         </p>
-      </header>
+      </div>
       {flow.useRecoveryCode ? (
         <RecoveryCodeForm onSubmit={flow.submitRecoveryCode} />
       ) : (

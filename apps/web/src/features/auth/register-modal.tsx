@@ -169,7 +169,7 @@ export function RegisterModal() {
       testId="register-modal"
     >
       <div className="auth-body">
-        <header className="auth-header">
+        <div className="auth-header">
           <span className="brand-mark" aria-hidden="true">
             M
           </span>
@@ -177,7 +177,7 @@ export function RegisterModal() {
             {t('auth.register.title')}
           </h2>
           <p className="auth-subtitle">{t('auth.register.subtitle')}</p>
-        </header>
+        </div>
 
         <WalletSection registration={registration} busy={busy} formSubmitting={form.formState.isSubmitting} />
 

@@ -68,13 +68,13 @@ function ResetForm({ token, onDone }: { token: string; onDone: (outcome: Outcome
 
   return (
     <div className="auth-body">
-      <header className="auth-header">
+      <div className="auth-header">
         <span className="brand-mark brand-mark-icon" aria-hidden="true">
           <KeyRound size={20} />
         </span>
         <h1 className="auth-title">{t('auth.reset.title')}</h1>
         <p className="auth-subtitle">{t('auth.reset.instructions')}</p>
-      </header>
+      </div>
       <form className="auth-form" noValidate onSubmit={submit}>
         <div>
           <PasswordField
@@ -115,7 +115,7 @@ function ResetDone() {
   const openLogin = useOpenLogin();
   return (
     <div className="auth-body" data-testid="reset-done">
-      <header className="auth-header">
+      <div className="auth-header">
         <span className="brand-mark brand-mark-icon reset-icon-good" aria-hidden="true">
           <CircleCheck size={20} />
         </span>
@@ -123,7 +123,7 @@ function ResetDone() {
         <p className="auth-subtitle" role="status">
           {t('auth.reset.done')}
         </p>
-      </header>
+      </div>
       <Button block size="lg" onClick={openLogin} data-testid="reset-log-in">
         {t('auth.reset.logIn')}
       </Button>
@@ -136,7 +136,7 @@ function ResetInvalid({ message }: { message: string }) {
   const openLogin = useOpenLogin();
   return (
     <div className="auth-body" data-testid="reset-invalid">
-      <header className="auth-header">
+      <div className="auth-header">
         <span className="brand-mark brand-mark-icon reset-icon-warn" aria-hidden="true">
           <TriangleAlert size={20} />
         </span>
@@ -144,7 +144,7 @@ function ResetInvalid({ message }: { message: string }) {
         <p className="auth-subtitle" role="alert">
           {message}
         </p>
-      </header>
+      </div>
       <Button block size="lg" variant="secondary" onClick={openLogin}>
         {t('auth.reset.requestNew')}
       </Button>

@@ -13,8 +13,12 @@ export function showNotificationToast(notification: StoredNotification): void {
       {message ? <span className="notification-toast-message">{previewText(message)}</span> : null}
     </span>
   );
-  // The notification's id keeps one toast per notification, however often it is pushed.
-  const options = { id: `notification-${notification.id}` };
+  // The notification's id keeps one toast per notification, however often it is pushed. Screen
+  // readers hear it from the notifications' own live region (notification-announcer.ts), once.
+  const options = {
+    id: `notification-${notification.id}`,
+    ariaProps: { role: 'status', 'aria-live': 'off' },
+  } as const;
   switch (notification.severity) {
     case 'success':
       toast.success(content, options);

@@ -11,11 +11,26 @@ import { loadNotificationSettings } from '../settings/notification-settings.ts';
 import { hasOpenTransferPopup } from '../wallet/transfer-popups.ts';
 import { useSignedInAccountId } from '../wallet/use-wallet.ts';
 import { alertsFor, createNotificationSound, showBrowserNotification } from './notification-alerts.ts';
+import {
+  announceNotificationText,
+  NOTIFICATION_ANNOUNCE_INTERVAL_MS,
+  NotificationAnnouncer,
+} from './notification-announcer.ts';
 import { localNotificationCache } from './notification-cache.ts';
 import { type NotificationAction, NotificationCentre, type NotificationCentreState } from './notification-store.ts';
 
 /** The socket's user channel of stored notifications (contracts socketUserChannels). */
 const NOTIFICATIONS_CHANNEL = 'notifications';
+
+/** Screen readers hear each new notification once, a burst of them as one message. */
+const notificationAnnouncer = new NotificationAnnouncer(
+  NOTIFICATION_ANNOUNCE_INTERVAL_MS,
+  (titles) =>
+    titles.length === 1
+      ? i18n.t('notificationCentre.announceOne', { title: titles[0] })
+      : i18n.t('notificationCentre.announceMany', { count: titles.length }),
+  announceNotificationText,
+);
 
 /** One audio context for the page, made at the first tone. */
 const notificationSound = createNotificationSound();
@@ -23,6 +38,7 @@ const notificationSound = createNotificationSound();
 /** Spec §9 sound, §3.8 settings: read at the moment a notification arrives, so changes apply at once. */
 function alertNewNotification(notification: Notification): void {
   const alerts = alertsFor(notification.type, loadNotificationSettings(), notification.severity);
+  notificationAnnouncer.add(notification);
   // A transfer whose status popup is open is told by the popup: no toast on top of it (issue 13).
   // The toast's code (and react-hot-toast) loads with the first one (lib/lazy-toast.ts).
   if (alerts.toast && !hasOpenTransferPopup(notification.metadata?.transactionId))

@@ -1,8 +1,9 @@
 import type { Order } from '@platform/contracts';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
+import { useFocusRescue } from '../../hooks/use-focus-rescue.ts';
 import { pairSymbol } from '../../lib/format.ts';
 import { usePreferences } from '../../state/preferences-store.ts';
 import { usePairs } from '../market-data/index.ts';
@@ -45,9 +46,12 @@ export function OpenOrdersPanel({ pairId }: { pairId: string | null }) {
   const confirming = confirmingId === null ? undefined : orders.find((order) => order.id === confirmingId);
   const heldTotal = query.data?.pagination.total ?? 0;
   const heldCount = query.data?.orders.length ?? 0;
+  const rootRef = useRef<HTMLDivElement>(null);
+  useFocusRescue(rootRef);
 
   return (
-    <>
+    // The focus falls back here when the row it was in goes (docs/accessibility.md).
+    <div ref={rootRef} className="open-orders-panel" tabIndex={-1}>
       <TableBody
         isPending={query.isPending}
         error={query.error}
@@ -100,7 +104,7 @@ export function OpenOrdersPanel({ pairId }: { pairId: string | null }) {
           onClose={() => setConfirmingId(null)}
         />
       ) : null}
-    </>
+    </div>
   );
 }
 
@@ -240,7 +244,8 @@ function OpenOrderRow({
               type="button"
               className="orders-row-button orders-row-button-undo"
               onClick={() => undoCancel(order.id)}
-              aria-label={t('history.open.undoLabel', { ...describe, seconds: secondsLeft })}
+              // Named by what it shows (WCAG 2.5.3); which order, and when it goes, is its description.
+              title={t('history.open.undoLabel', { ...describe, seconds: secondsLeft })}
               data-testid={`order-undo-${order.id}`}
             >
               {t('history.open.undo', { seconds: secondsLeft })}

@@ -172,7 +172,7 @@ export function CurrencySelect({
         className="input currency-select-trigger"
         aria-haspopup="listbox"
         aria-expanded={open}
-        aria-labelledby={`${labelId} ${baseId}-value`}
+        aria-labelledby={`${labelId} ${baseId}-value${shownAmount !== null ? ` ${baseId}-amount` : ''}`}
         aria-invalid={error ? true : undefined}
         aria-describedby={error || hint ? messageId : undefined}
         disabled={disabled}
@@ -190,7 +190,11 @@ export function CurrencySelect({
           <span className="currency-select-code">{value}</span>
           <span className="currency-select-name">{coinName(value)}</span>
         </span>
-        {shownAmount !== null ? <span className="currency-select-amount tabular">{shownAmount}</span> : null}
+        {shownAmount !== null ? (
+          <span className="currency-select-amount tabular" id={`${baseId}-amount`}>
+            {shownAmount}
+          </span>
+        ) : null}
         <ChevronDown size={16} aria-hidden="true" className="currency-select-chevron" />
       </button>
       {open ? (

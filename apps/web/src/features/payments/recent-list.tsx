@@ -27,7 +27,7 @@ export function RecentList({
   children: ReactNode;
 }) {
   return (
-    <aside className="funds-side" aria-labelledby={`${testId}-title`} data-testid={testId}>
+    <section className="funds-side" aria-labelledby={`${testId}-title`} data-testid={testId}>
       <h3 id={`${testId}-title`} className="funds-side-title">
         {title}
       </h3>
@@ -43,6 +43,6 @@ export function RecentList({
       ) : (
         <ul className="funds-list">{children}</ul>
       )}
-    </aside>
+    </section>
   );
 }

@@ -97,7 +97,11 @@ const SNAPSHOT = bookUpdate(
 function rowsOf(testId: string) {
   return within(screen.getByTestId(testId))
     .getAllByTestId('order-book-row')
-    .map((row) => [row.dataset.side, row.dataset.price, row.textContent]);
+    .map((row) => [
+      row.dataset.side,
+      row.dataset.price,
+      row.textContent?.replace(/^(Ask|Bid) /, '').replaceAll(' ', ''),
+    ]);
 }
 
 async function openWithSnapshot(server: FakeWebSocketServer) {
@@ -128,8 +132,10 @@ describe('OrderBookPanel', () => {
       expect(rowsOf('order-book-bids')).toEqual([['bid', '0.00000000209627', '0.0₈209627190.48B190.48B']]),
     );
     expect(rowsOf('order-book-asks')).toEqual([['ask', '0.00000000210045', '0.0₈2100452.38T2.38T']]);
+    // Named by what it shows (WCAG 2.5.3), the full amounts as its description.
     const row = screen.getByRole('button', {
-      name: 'Bid 0.00000000209627, amount 190,476,190,476 BABYDOGE, total 190,476,190,476 BABYDOGE',
+      name: 'Bid 0.0₈209627 190.48B 190.48B',
+      description: 'Bid 0.00000000209627, amount 190,476,190,476 BABYDOGE, total 190,476,190,476 BABYDOGE',
     });
     await user.click(row);
     expect(onPriceClick).toHaveBeenCalledWith('0.00000000209627');
@@ -166,7 +172,7 @@ describe('OrderBookPanel', () => {
   it('hands the exact price string of a clicked row to onPriceClick', async () => {
     const { server, onPriceClick, user } = renderPanel();
     await openWithSnapshot(server);
-    const row = screen.getByRole('button', { name: /^Bid 67,202\.70,/ });
+    const row = screen.getByRole('button', { description: /^Bid 67,202\.70,/ });
     await user.click(row);
     expect(onPriceClick).toHaveBeenCalledWith('67202.70');
   });

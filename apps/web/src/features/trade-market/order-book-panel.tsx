@@ -10,6 +10,7 @@ import { formatTickPrice, formatTickPriceFull } from '../../lib/number-format.ts
 import { compressZeros } from '../../lib/subscript-zeros.ts';
 import { type BookSide, groupingSteps, useOrderBook, usePriceUpdate, useRecentTrades } from '../market-data/index.ts';
 import { ColumnHeading } from './column-heading.tsx';
+import { MarketAnnouncer } from './market-announcer.tsx';
 import { deepestScale, type PanelPrecision, pairCurrencies, useTradingPair } from './market-format.ts';
 import { type BookRow, buildBookRows } from './order-book-rows.ts';
 import { useRovingRows } from './use-roving-rows.ts';
@@ -75,6 +76,7 @@ export function OrderBookPanel({ pairId, onPriceClick, precision }: OrderBookPan
       data-sequence={book.live && book.sequence !== null ? book.sequence : undefined}
       data-status={book.status}
     >
+      <MarketAnnouncer pairId={pairId} pricePrecision={pricePrecision} />
       <header className="tm-panel-head">
         <h2 id={titleId} className="tm-panel-title">
           {t('tradeMarket.book.title')}
@@ -207,8 +209,9 @@ function sameRow(before: BookRowButtonProps, after: BookRowButtonProps): boolean
 
 const BookRowButton = memo(function BookRowButton({ row, tabIndex, baseCurrency, onPriceClick }: BookRowButtonProps) {
   const { t } = useTranslation();
+  const sideText = row.side === 'ask' ? t('tradeMarket.book.ask') : t('tradeMarket.book.bid');
   const label = t('tradeMarket.book.rowLabel', {
-    side: row.side === 'ask' ? t('tradeMarket.book.ask') : t('tradeMarket.book.bid'),
+    side: sideText,
     price: row.priceFull,
     amount: `${row.amountFull} ${baseCurrency}`,
     total: `${row.totalFull} ${baseCurrency}`,
@@ -219,16 +222,16 @@ const BookRowButton = memo(function BookRowButton({ row, tabIndex, baseCurrency,
       className={clsx('ob-row', row.side === 'ask' ? 'is-ask' : 'is-bid')}
       style={{ '--depth': row.depth } as CSSProperties}
       tabIndex={tabIndex}
-      aria-label={label}
+      // Named by what it shows (WCAG 2.5.3); the full amounts are its description.
+      title={label}
       data-testid="order-book-row"
       data-price={row.price}
       data-side={row.side}
       data-row-key={row.price}
       onClick={() => onPriceClick?.(row.price)}
     >
-      <span className="ob-price">{row.priceText}</span>
-      <span className="ob-amount">{row.amountText}</span>
-      <span className="ob-total">{row.totalText}</span>
+      <span className="visually-hidden">{sideText}</span> <span className="ob-price">{row.priceText}</span>{' '}
+      <span className="ob-amount">{row.amountText}</span> <span className="ob-total">{row.totalText}</span>
     </button>
   );
 }, sameRow);

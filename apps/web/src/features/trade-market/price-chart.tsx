@@ -171,7 +171,7 @@ interface ChartParts {
 
 /** The chart and its two series, made once per language (the library fixes its locale when made). */
 function useChartParts(
-  containerRef: RefObject<HTMLDivElement | null>,
+  containerRef: RefObject<HTMLElement | null>,
   language: string,
   colorsRef: RefObject<ChartColors>,
   liveRef: RefObject<LiveCandles | null>,
@@ -294,7 +294,7 @@ export function PriceChart({
   const quantityPrecision = pair?.quantity_precision ?? precision?.quantity ?? 2;
   const [range, setRange] = useState<ChartRange>(initialRange);
   const { live, interval, isLoading, error, refetch } = useCandles(pairId, range, feed);
-  const containerRef = useRef<HTMLDivElement>(null);
+  const containerRef = useRef<HTMLElement>(null);
   const colorsRef = useRef(colors);
   colorsRef.current = colors;
   const liveRef = useRef(live);
@@ -355,10 +355,10 @@ export function PriceChart({
         </dl>
       )}
       <div className="pc-body">
-        <div
+        {/* A figure, not an image: the chart library draws its own link inside. */}
+        <figure
           ref={containerRef}
           className="pc-canvas"
-          role="img"
           aria-label={t('tradeMarket.chart.label', { symbol: symbol ?? pairId.replace('_', '/'), interval })}
         />
         {isLoading && (

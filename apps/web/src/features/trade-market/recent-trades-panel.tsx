@@ -110,7 +110,8 @@ const TradeRow = memo(function TradeRow({
       type="button"
       className={clsx('rt-row', trade.side === 'buy' ? 'is-buy' : 'is-sell')}
       tabIndex={tabIndex}
-      aria-label={t('tradeMarket.trades.rowLabel', {
+      // Named by what it shows (WCAG 2.5.3); the full amounts are its description.
+      title={t('tradeMarket.trades.rowLabel', {
         side: sideText,
         amount: amountFull,
         price: priceFull,
@@ -122,9 +123,8 @@ const TradeRow = memo(function TradeRow({
       data-row-key={trade.id}
       onClick={() => onPriceClick?.(trade.price)}
     >
-      <span className="rt-price">{priceText}</span>
-      <span className="rt-amount">{amountText}</span>
-      <span className="rt-time">{timeText}</span>
+      <span className="visually-hidden">{sideText}</span> <span className="rt-price">{priceText}</span>{' '}
+      <span className="rt-amount">{amountText}</span> <span className="rt-time">{timeText}</span>
     </button>
   );
 });

@@ -64,7 +64,8 @@ export function PairSelector({ pairId, onSelect }: PairSelectorProps) {
         aria-haspopup="dialog"
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
-        aria-label={t('trade.selector.open', { pair: symbol })}
+        // Named by the pair it shows (WCAG 2.5.3); what it does is its description.
+        title={t('trade.selector.open', { pair: symbol })}
         onClick={() => setOpen((current) => !current)}
         data-testid="pair-selector-button"
       >

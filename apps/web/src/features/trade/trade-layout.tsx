@@ -81,22 +81,14 @@ export function TradeLayout({
       </div>
 
       <div className="trade-area-market">
-        <section
-          className="trade-panel trade-panel-book"
-          id={`${tabsId}-book-panel`}
-          aria-label={panelLabel.book}
-          data-testid="trade-slot-book"
-        >
+        {/* The panel inside is the landmark, named by its own heading. */}
+        <div className="trade-panel trade-panel-book" id={`${tabsId}-book-panel`} data-testid="trade-slot-book">
           {book}
-        </section>
-        <section
-          className="trade-panel trade-panel-trades"
-          id={`${tabsId}-trades-panel`}
-          aria-label={panelLabel.trades}
-          data-testid="trade-slot-trades"
-        >
+        </div>
+        {/* The panel inside is the landmark, named by its own heading. */}
+        <div className="trade-panel trade-panel-trades" id={`${tabsId}-trades-panel`} data-testid="trade-slot-trades">
           {trades}
-        </section>
+        </div>
       </div>
 
       <section

@@ -9,6 +9,8 @@ export const notificationCentreTexts = {
   unread: 'Unread',
   offline: 'Offline: showing the copy on this device',
   openSettings: 'Notification settings',
+  announceOne: 'New notification: {{title}}',
+  announceMany: 'New notifications: {{count}}',
   time: {
     justNow: 'Just now',
     minutesAgo: '{{n}}m ago',

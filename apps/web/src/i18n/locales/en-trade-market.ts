@@ -10,6 +10,7 @@ export const tradeMarketTexts = {
     ask: 'Ask',
     bid: 'Bid',
     rowLabel: '{{side}} {{price}}, amount {{amount}}, total {{total}}',
+    announce: 'Best bid {{bid}}, best ask {{ask}}, last trade {{last}}',
     grouping: 'Price grouping',
     spread: 'Spread',
     spreadValue: '{{absolute}} ({{percent}}%)',

@@ -77,22 +77,24 @@ function WalletStrip() {
   const { t } = useTranslation();
   const account = useFuturesAccount().data;
   return (
-    <dl className="fut-wallet" aria-label={t('futures.account.title')} data-testid="futures-wallet">
-      <div>
-        <dt>{t('futures.account.margin')}</dt>
-        <dd className="tabular">{formatUsd(account?.margin_balance)} USD</dd>
-      </div>
-      <div>
-        <dt>{t('futures.account.available')}</dt>
-        <dd className="tabular">{formatUsd(account?.available_balance)} USD</dd>
-      </div>
-      <div>
-        <dt>{t('futures.account.unrealised')}</dt>
-        <dd>{account ? <PnlText pnl={account.unrealised_pnl} /> : '—'}</dd>
-      </div>
+    <section className="fut-wallet" aria-label={t('futures.account.title')} data-testid="futures-wallet">
+      <dl className="fut-wallet-values">
+        <div>
+          <dt>{t('futures.account.margin')}</dt>
+          <dd className="tabular">{formatUsd(account?.margin_balance)} USD</dd>
+        </div>
+        <div>
+          <dt>{t('futures.account.available')}</dt>
+          <dd className="tabular">{formatUsd(account?.available_balance)} USD</dd>
+        </div>
+        <div>
+          <dt>{t('futures.account.unrealised')}</dt>
+          <dd>{account ? <PnlText pnl={account.unrealised_pnl} /> : '—'}</dd>
+        </div>
+      </dl>
       <div className="fut-wallet-action">
         <TransferButton />
       </div>
-    </dl>
+    </section>
   );
 }
