@@ -5,8 +5,18 @@ import { isRootPart, rootParts, type TextPart } from './text-parts.ts';
 
 type TextTree = Record<string, unknown>;
 
-// One chunk per language and part: a language's texts come with the screens that use them.
-const loaders = import.meta.glob<TextTree>('./locales/*/*.json', { import: 'default' });
+// The map of every language's chunks loads with the first language other than English.
+let chunks: Promise<Record<string, () => Promise<TextTree>>> | null = null;
+function localeChunks(): Promise<Record<string, () => Promise<TextTree>>> {
+  chunks ??= import('./locale-chunks.ts').then(
+    (module) => module.localeChunks,
+    (error: unknown) => {
+      chunks = null; // offline: asked again next time
+      throw error;
+    },
+  );
+  return chunks;
+}
 
 const wantedParts = new Set<TextPart>(rootParts);
 const loaded = new Map<string, Promise<void>>();
@@ -17,8 +27,8 @@ function loadPart(code: LanguageCode, part: TextPart): Promise<void> {
   const id = `${code}/${part}`;
   const known = loaded.get(id);
   if (known) return known;
-  const loader = loaders[`./locales/${id}.json`];
-  const loading = (loader ? loader() : Promise.resolve({}))
+  const loading = localeChunks()
+    .then((loaders) => loaders[`./locales/${id}.json`]?.() ?? {})
     .then((texts) => {
       i18n.addResourceBundle(code, 'translation', isRootPart(part) ? texts : { [part]: texts }, true, true);
     })
