@@ -1,20 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
+import { type ThemeId, themeIds } from '@platform/contracts';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { call, fundByCheckout, registerByApi } from './api.ts';
 
-/** The eight themes (packages/contracts/src/themes.ts), in the order the theme menu lists them. */
-export const THEMES = [
-  'brightLight',
-  'darkMode',
-  'gradientSunset',
-  'minimalistMonochrome',
-  'neonCyberpunk',
-  'retroTerminal',
-  'pastelMinimal',
-  'ecoGreen',
-] as const;
-export type ThemeName = (typeof THEMES)[number];
+/** The eight themes, in the order the theme menu lists them (contracts owns the list). */
+export const THEMES = themeIds;
+export type ThemeName = ThemeId;
 
 /** WCAG 2.0, 2.1 and 2.2, levels A and AA: the rules axe-core tags with these. */
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];

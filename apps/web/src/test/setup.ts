@@ -6,14 +6,9 @@ import { FakeWebSocket, replaceMarketData } from '../features/market-data/testin
 import { resetLocalWatchlistCache } from '../features/watchlist/local-watchlist.ts';
 import '../i18n/i18n.ts';
 import { undoAllCancels } from '../features/orders/pending-cancels.ts';
-import { futuresTexts } from '../i18n/locales/en-futures.ts';
-import { historyTexts } from '../i18n/locales/en-history.ts';
-import { portfolioTexts } from '../i18n/locales/en-portfolio.ts';
-import { settingsTexts } from '../i18n/locales/en-settings.ts';
-import { tradeTexts } from '../i18n/locales/en-trade.ts';
-import { tradeMarketTexts } from '../i18n/locales/en-trade-market.ts';
-import { walletScreenTexts } from '../i18n/locales/en-wallet.ts';
+import { englishParts } from '../i18n/english-parts.ts';
 import { addScreenTexts } from '../i18n/screen-texts.ts';
+import { screenParts } from '../i18n/text-parts.ts';
 import { useAppStore } from '../state/app-store.ts';
 import { usePreferences } from '../state/preferences-store.ts';
 
@@ -22,15 +17,9 @@ import { usePreferences } from '../state/preferences-store.ts';
 configure({ asyncUtilTimeout: 5_000 });
 
 // Component tests render screens' parts without their route modules: every text is there.
-addScreenTexts({
-  wallet: walletScreenTexts,
-  trade: tradeTexts,
-  tradeMarket: tradeMarketTexts,
-  history: historyTexts,
-  futures: futuresTexts,
-  settings: settingsTexts,
-  portfolio: portfolioTexts,
-});
+addScreenTexts(
+  Object.fromEntries(screenParts.filter((part) => part !== 'analytics').map((part) => [part, englishParts[part]])),
+);
 
 // jsdom has no matchMedia; react-hot-toast asks it about reduced motion. Every query is false.
 if (!window.matchMedia) {
