@@ -6,15 +6,18 @@ import { type MarketState, releaseExcess, settleEvents } from './settlement.ts';
 
 type Sequenced = { sequence: number; now: Date; effects: BatchEffects };
 
-/** Applies one command (its funds already checked) to the engine and books what it did. */
-export function applyCommand(market: MarketState, job: Job, at: Sequenced): CommandOutcome {
+/**
+ * Applies one command (its funds already checked) to the engine and books what it did. A modify
+ * brings the extra hold the sequencer sized for it and found funds for (see modifyHold).
+ */
+export function applyCommand(market: MarketState, job: Job, at: Sequenced, modifyHold = 0n): CommandOutcome {
   switch (job.kind) {
     case 'place':
       return applyPlace(market, job.order, at);
     case 'cancel':
       return applyCancel(market, job, at);
     case 'modify':
-      return applyModify(market, job, at);
+      return applyModify(market, job, modifyHold, at);
   }
 }
 
@@ -89,6 +92,7 @@ function applyCancel(
 function applyModify(
   market: MarketState,
   job: Extract<Job, { kind: 'modify' }>,
+  hold: bigint,
   { sequence, now, effects }: Sequenced,
 ): CommandOutcome {
   const timestampMs = now.getTime();
@@ -115,8 +119,8 @@ function applyModify(
   }
   // The extra hold belongs to the order either way; a rejected modify releases what the
   // order does not need below.
-  effects.hold(order, job.hold);
-  order.reserved += job.hold;
+  effects.hold(order, hold);
+  order.reserved += hold;
   if (result.status === 'rejected') {
     releaseExcess(market, order, effects);
     effects.touch(order);

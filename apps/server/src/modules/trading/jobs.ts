@@ -18,7 +18,5 @@ export type Job =
       quantityLots: number | null;
       priceTicks: number | null;
       stopPriceTicks: number | null;
-      /** Atoms more the order must hold for the change; held in the batch, or the modify is refused. */
-      hold: bigint;
       referenceTicks: number | null;
     };

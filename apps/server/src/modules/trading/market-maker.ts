@@ -3,7 +3,6 @@ import type { Logger } from '../../logger.ts';
 import { ensureHouseAccount, HouseFunding, houseMarkets, MARKET_MAKER_ACCOUNT_ID } from './house-accounts.ts';
 import { buildLadder, gridTicks, type LadderLevel, marketProfile } from './market-profile.ts';
 import type { OrderState } from './order-state.ts';
-import { requiredReserve } from './order-state.ts';
 import { priceText, quantityText } from './pair-spec.ts';
 import type { CommandOutcome, MarketSequencer } from './sequencer.ts';
 import { orderFromRequest, referenceTicks, type TradingDeps } from './service.ts';
@@ -183,15 +182,12 @@ export class MarketMaker {
   private amend(market: MarketSequencer, order: OrderState, level: LadderLevel): Promise<CommandOutcome> {
     const spec = market.spec;
     const quantityLots = order.filledLots + level.lots;
-    const next = { ...order, priceTicks: level.priceTicks };
-    const needed = requiredReserve(spec, { ...next, openLots: level.lots }, this.deps.bandBps, order.referenceTicks);
     return market.modify({
       orderId: order.id,
       accountId: MARKET_MAKER_ACCOUNT_ID,
       quantityLots: quantityLots > spec.maxLots ? null : quantityLots,
       priceTicks: level.priceTicks,
       stopPriceTicks: null,
-      hold: needed > order.reserved ? needed - order.reserved : 0n,
       referenceTicks: this.stateOf(market).lastReference,
     });
   }

@@ -11,6 +11,7 @@ import type { FundsBook, FundsKey } from './funds.ts';
 import type { CommandOutcome, Job } from './jobs.ts';
 import type { OrderState } from './order-state.ts';
 import { atomsText, type PairSpec, priceText, quantityText } from './pair-spec.ts';
+import { modifyHold } from './settlement.ts';
 import type { SnapshotRecord, TradingWriter } from './writer.ts';
 
 export { fromEngineJson, type OrderChange, type TradeRecord, toEngineJson } from './batch-effects.ts';
@@ -189,7 +190,8 @@ export class MarketSequencer {
     for (const { job } of batch) {
       if (job.kind === 'place' && job.order.reserved > 0n) {
         keys.push({ accountId: job.order.accountId, currency: job.order.reserveCurrency });
-      } else if (job.kind === 'modify' && job.hold > 0n) {
+      } else if (job.kind === 'modify') {
+        // What a modify holds more is known only when it applies: its order's balance is loaded.
         const order = this.orders.get(job.orderId);
         if (order) keys.push({ accountId: order.accountId, currency: order.reserveCurrency });
       }
@@ -310,13 +312,15 @@ export class MarketSequencer {
     ) {
       return { status: 'rejected', reason: 'insufficient_balance', order: null };
     }
-    if (job.kind === 'modify' && job.hold > 0n) {
+    let hold = 0n;
+    if (job.kind === 'modify') {
       const order = this.orders.get(job.orderId);
-      if (order && !this.covers(order.accountId, order.reserveCurrency, job.hold)) {
+      hold = order === undefined ? 0n : modifyHold(this, order, job);
+      if (order && hold > 0n && !this.covers(order.accountId, order.reserveCurrency, hold)) {
         return { status: 'rejected', reason: 'insufficient_balance', order: { ...order } };
       }
     }
-    return applyCommand(this, job, { sequence: ++this.lastSequence, now, effects });
+    return applyCommand(this, job, { sequence: ++this.lastSequence, now, effects }, hold);
   }
 
   /**

@@ -494,15 +494,8 @@ export async function modifyOrder(
     ['stop_price', stopPriceTicks],
   ]);
   if (band) return band;
-  const next = {
-    ...open,
-    priceTicks: priceTicks ?? open.priceTicks,
-    stopPriceTicks: stopPriceTicks ?? open.stopPriceTicks,
-  };
-  const openLots = (quantityLots ?? open.quantityLots ?? 0) - open.filledLots;
-  const needed = requiredReserve(spec, { ...next, openLots }, deps.bandBps, open.referenceTicks);
-  const hold = needed > open.reserved ? needed - open.reserved : 0n;
-  const modify = { orderId, accountId, quantityLots, priceTicks, stopPriceTicks, hold, referenceTicks: reference };
+  // The extra hold is sized by the sequencer against the order as it is when the change applies.
+  const modify = { orderId, accountId, quantityLots, priceTicks, stopPriceTicks, referenceTicks: reference };
   return outcomeResult(market, await submit(market, () => market.modify(modify)));
 }
 

@@ -28,6 +28,27 @@ export function releaseExcess(market: MarketState, order: OrderState, effects: B
   }
 }
 
+/** What a modify may change on an open order. */
+export type OrderChange = { quantityLots: number | null; priceTicks: number | null; stopPriceTicks: number | null };
+
+/**
+ * Atoms more the order must hold if the change applies, sized against the order as it stands now
+ * (other modifies and fills may have changed it since the request was read): 0 when it holds enough.
+ */
+export function modifyHold(market: MarketState, order: OrderState, change: OrderChange): bigint {
+  const quantityLots = change.quantityLots ?? order.quantityLots ?? order.lotCap;
+  const openLots = quantityLots - order.filledLots;
+  if (openLots <= 0) return 0n;
+  const next = {
+    ...order,
+    priceTicks: change.priceTicks ?? order.priceTicks,
+    stopPriceTicks: change.stopPriceTicks ?? order.stopPriceTicks,
+    openLots,
+  };
+  const needed = requiredReserve(market.spec, next, market.bandBps, order.referenceTicks);
+  return needed > order.reserved ? needed - order.reserved : 0n;
+}
+
 /** Books what the engine's events did: fills settle, triggers and modifications update the orders, ends close them. */
 export function settleEvents(
   market: MarketState,
