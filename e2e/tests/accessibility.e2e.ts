@@ -13,40 +13,7 @@ import {
   type ThemeName,
 } from '../support/a11y.ts';
 import { useBrowser } from '../support/browser.ts';
-
-/** Open routes, checked signed out (what a visitor sees). */
-const PUBLIC_ROUTES = [
-  '/',
-  '/markets',
-  '/news',
-  '/news/1',
-  '/support',
-  '/help',
-  '/help/trading',
-  '/help/fees',
-  '/social',
-  '/marketplace',
-  '/erp',
-  '/watchlist',
-  '/reset-password',
-];
-
-/** Routes checked signed in, with balances, an open order and a futures position on show. */
-const SIGNED_IN_ROUTES = [
-  '/trade',
-  '/trade/futures/BTC_USD_PERP',
-  '/orders',
-  '/trades',
-  '/wallet',
-  '/portfolio',
-  '/analytics',
-  '/settings',
-  '/chat',
-  '/affiliate',
-  '/influencer',
-  '/signal-provider',
-  '/copy-trading',
-];
+import { PUBLIC_ROUTES, SIGNED_IN_ROUTES } from '../support/routes.ts';
 
 /** The dialogs are checked in one dark and one light theme. */
 const DIALOG_THEMES: readonly ThemeName[] = ['darkMode', 'brightLight'];

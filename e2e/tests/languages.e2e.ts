@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { call, fundByCheckout, registerByApi } from '../support/api.ts';
 import { artifactsDir, useBrowser } from '../support/browser.ts';
 import { forbiddenEnglish, text } from '../support/i18n-texts.ts';
+import { TRADER_ROUTES } from '../support/routes.ts';
 
 type Session = Awaited<ReturnType<typeof registerByApi>>;
 
@@ -143,34 +144,6 @@ describe('trading and the wallet in German and in Arabic (right to left)', () =>
   });
 });
 
-/** The routes a signed-in trader opens, and the element that says each has rendered. */
-const ROUTES = [
-  '/',
-  '/markets',
-  '/trade?pair=BTC/USD',
-  '/trade/futures',
-  '/wallet',
-  '/portfolio',
-  '/analytics',
-  '/orders',
-  '/trades',
-  '/watchlist',
-  '/settings',
-  '/news',
-  '/support',
-  '/help',
-  '/help/trading',
-  '/help/fees',
-  '/social',
-  '/marketplace',
-  '/copy-trading',
-  '/signal-provider',
-  '/affiliate',
-  '/influencer',
-  '/chat',
-  '/erp',
-];
-
 /** Visible text nodes and the labels a screen reader reads (aria-label, placeholder, title, alt). */
 function pageTexts(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -224,7 +197,7 @@ describe('no English left in any language', () => {
       await page.getByTestId('language-select').selectOption(code);
       await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(code);
       const forbidden = forbiddenEnglish(code);
-      for (const route of ROUTES) {
+      for (const route of TRADER_ROUTES) {
         await navigate(page, route);
         for (const value of await pageTexts(page))
           if (forbidden.has(value)) leftovers.push(`${code} ${route}: ${value}`);
@@ -268,7 +241,7 @@ describe('Japanese and Arabic screens at 1440 and 390 px', () => {
         const problems: string[] = [];
         const folder = path.join(artifactsDir, 'languages');
         fs.mkdirSync(folder, { recursive: true });
-        for (const route of ROUTES) {
+        for (const route of TRADER_ROUTES) {
           await navigate(page, route);
           const name = route.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home';
           await page.screenshot({ path: path.join(folder, `${code}-${width}-${name}.png`), fullPage: true });

@@ -10,6 +10,7 @@ export * from './futures.ts';
 export * from './kyc.ts';
 export * from './languages.ts';
 export * from './markets.ts';
+export * from './notice-keys.ts';
 export * from './notifications.ts';
 export * from './payments.ts';
 export * from './portfolio.ts';

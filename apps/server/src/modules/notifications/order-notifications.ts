@@ -1,4 +1,4 @@
-import type { NotificationParams, NotificationSeverity, Order } from '@platform/contracts';
+import type { NoticeKey, NotificationParams, NotificationSeverity, Order } from '@platform/contracts';
 import type {
   OrderEvent,
   OrderEventBatch,
@@ -7,7 +7,6 @@ import type {
   OrderEventWriter,
 } from '../../events/orders.ts';
 import type { PubSub } from '../../realtime/pubsub.ts';
-import type { NoticeKey } from './notice-keys.ts';
 import { addInsertNotifications, type NewNotification, publishNotifications } from './service.ts';
 
 /** Spec §4 order notifications: placed (info), filled (success), cancelled (warning), rejected (error). */

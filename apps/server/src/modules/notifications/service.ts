@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { NoticeKey } from '@platform/contracts';
 import {
   type Notification,
   type NotificationList,
@@ -15,7 +16,6 @@ import type { Statement } from '../../db/statement.ts';
 import { fail, ok, type Result } from '../../lib/errors.ts';
 import { accountTopic } from '../../realtime/channels.ts';
 import type { PubSub } from '../../realtime/pubsub.ts';
-import type { NoticeKey } from './notice-keys.ts';
 import {
   addInsertRows,
   deleteAll,

@@ -1,3 +1,4 @@
+import { isOrderNoticeKey, NOTICE_KEYS } from '@platform/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n/i18n.ts';
 import { loadLanguage } from '../../i18n/locale-loader.ts';
@@ -9,6 +10,14 @@ const order = { pair: 'BTC_USD', base: 'BTC', quote: 'USD', side: 'buy', type: '
 describe('notice texts (docs/i18n.md "Server texts")', () => {
   afterEach(async () => {
     await i18n.changeLanguage('en');
+  });
+
+  it('has a title and a message for every key the server stores', () => {
+    for (const key of NOTICE_KEYS) {
+      expect(i18n.exists(`notices.${key}.title`), key).toBe(true);
+      // An order's message is built from notices.order.* parts (orderMessage); some messages are plurals.
+      if (!isOrderNoticeKey(key)) expect(i18n.exists(`notices.${key}.message`, { count: 2 }), key).toBe(true);
+    }
   });
 
   it('writes English as the server does, amounts at their currency precision', () => {

@@ -1,4 +1,4 @@
-import type { Notification } from '@platform/contracts';
+import { isOrderNoticeKey, type Notification } from '@platform/contracts';
 import type { TFunction } from 'i18next';
 import { i18n } from '../../i18n/i18n.ts';
 import { MISSING_VALUE } from '../../lib/format.ts';
@@ -15,15 +15,6 @@ import { shortenAddress } from '../../lib/wallet-format.ts';
 type Params = Record<string, string | number>;
 type Texted = Pick<Notification, 'title' | 'message' | 'textKey' | 'params'>;
 
-const ORDER_KEYS = new Set([
-  'orderPlaced',
-  'orderFilled',
-  'orderCancelled',
-  'orderRejected',
-  'orderExpired',
-  'orderCompleted',
-]);
-
 export function noticeText(notification: Texted, t: TFunction = i18n.t): { title: string; message: string } {
   const key = notification.textKey;
   if (!key || !/^[a-zA-Z]+$/.test(key) || !i18n.exists(`notices.${key}.title`)) {
@@ -31,7 +22,7 @@ export function noticeText(notification: Texted, t: TFunction = i18n.t): { title
   }
   const params = notification.params ?? {};
   const title = translateMessage(t, `notices.${key}.title`);
-  const message = ORDER_KEYS.has(key) ? orderMessage(key, params, t) : otherMessage(key, params, t);
+  const message = isOrderNoticeKey(key) ? orderMessage(key, params, t) : otherMessage(key, params, t);
   return { title, message };
 }
 
