@@ -127,7 +127,10 @@ describe('futures: a 50x long through the screen, liquidated by a simulated cras
     expect(eq(total, decimal(after.wallet_balance))).toBe(true);
     const kinds = new Set(entries.filter((entry) => entry.market === MARKET).map((entry) => entry.type));
     expect(kinds.has('fee')).toBe(true);
-    expect(kinds.has('realised_pnl')).toBe(true);
+    // The close's loss is realised_pnl when the book or the insurance fund took the position, adl for
+    // the lots deleveraged against opposite positions (docs/futures.md): which depends on the fund's
+    // balance and the positions earlier tests left open.
+    expect(kinds.has('realised_pnl') || kinds.has('adl')).toBe(true);
     expect(sign(decimal(after.wallet_balance))).toBeGreaterThanOrEqual(0);
     // Liquidated where equity reached the maintenance margin (about 34 USD): the 134 USD of initial
     // margin is gone, whatever the close's price in the book and the fund's share.
