@@ -227,8 +227,56 @@ function truncatedLabels(page: Page): Promise<string[]> {
   });
 }
 
+/**
+ * Layout faults a screenshot shows but no text check finds: screen-reader-only text that takes a
+ * place on screen, and the book's or the trades' figures out of line with their column headings
+ * (each row's cells must sit under the headings, on one line, left to right or right to left).
+ */
+function layoutFaults(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    for (const hidden of document.querySelectorAll<HTMLElement>('.visually-hidden')) {
+      if (getComputedStyle(hidden).position !== 'absolute') found.push(`"${hidden.textContent}" is laid out`);
+    }
+    const underHeadings = (name: string, headings: Element | null, row: Element | null) => {
+      // Not on screen (not loaded yet, or on another tab of the phone layout): nothing to line up.
+      if (headings === null || row === null || row.getBoundingClientRect().width === 0) return;
+      const columns = [...headings.children].map((column) => column.getBoundingClientRect());
+      const cells = [...row.children]
+        .map((cell) => cell.getBoundingClientRect())
+        .filter((box) => box.width > 1 && box.height > 1);
+      if (cells.length !== columns.length)
+        found.push(`${name}: ${cells.length} cells under ${columns.length} headings`);
+      if (new Set(cells.map((box) => Math.round(box.top))).size > 1) found.push(`${name}: a row on more than one line`);
+      cells.forEach((box, index) => {
+        const column = columns[index];
+        if (column && (Math.abs(box.left - column.left) > 1 || Math.abs(box.right - column.right) > 1)) {
+          found.push(`${name}: cell ${index + 1} is not under its heading`);
+        }
+      });
+    };
+    underHeadings(
+      'order book',
+      document.querySelector('.ob-columns'),
+      document.querySelector('[data-testid="order-book-bids"] [data-testid="order-book-row"]'),
+    );
+    underHeadings('recent trades', document.querySelector('.rt-columns'), document.querySelector('.rt-row'));
+    return found;
+  });
+}
+
 describe('Japanese and Arabic screens at 1440 and 390 px', () => {
   const browser = useBrowser();
+
+  for (const code of ['ja', 'ar']) {
+    it(`${code}: the book's and the trades' figures sit under their headings`, async () => {
+      const page = await browser.newContext();
+      await openIn(page, code, '/trade?pair=BTC/USD');
+      await waitForBook(page);
+      await expect.poll(() => page.locator('.rt-row').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+      expect(await layoutFaults(page)).toEqual([]);
+    });
+  }
 
   for (const code of ['ja', 'ar']) {
     for (const width of [1440, 390]) {
@@ -248,6 +296,7 @@ describe('Japanese and Arabic screens at 1440 and 390 px', () => {
           const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
           if (overflow > 1) problems.push(`${route}: the page is ${overflow}px wider than the screen`);
           for (const label of await truncatedLabels(page)) problems.push(`${route}: "${label}" is cut short`);
+          for (const fault of await layoutFaults(page)) problems.push(`${route}: ${fault}`);
         }
         expect(problems).toEqual([]);
       });

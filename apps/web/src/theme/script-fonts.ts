@@ -16,6 +16,21 @@ const scriptFonts: Partial<Record<LanguageCode, () => Promise<unknown>>> = {
   hi: () => import('@fontsource/noto-sans-devanagari/devanagari-400.css'),
 };
 
+/** Chinese, Japanese and Korean each have their own Noto face (the same characters are drawn differently). */
+const CJK_FACES: Partial<Record<LanguageCode, string>> = {
+  ja: '"Noto Sans JP"',
+  zh: '"Noto Sans SC"',
+  ko: '"Noto Sans KR"',
+};
+
+/**
+ * The families of --font-script in a language, as base.css sets them for <html lang>: for a canvas
+ * (the charts), which cannot read a CSS variable. A test keeps the two the same.
+ */
+export function scriptFontStack(code: LanguageCode): string {
+  return [CJK_FACES[code], '"Noto Sans Arabic"', '"Noto Sans Devanagari"'].filter(Boolean).join(', ');
+}
+
 const requested = new Set<LanguageCode>();
 
 export function loadScriptFont(code: LanguageCode): void {

@@ -8,10 +8,9 @@ import {
   LineSeries,
   type UTCTimestamp,
 } from 'lightweight-charts';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppStore } from '../../state/app-store.ts';
-import { type ChartColors, chartColors, withAlpha } from '../trade-market/chart-theme.ts';
+import { type ChartColors, useChartColors, withAlpha } from '../trade-market/chart-theme.ts';
 import { formatPercentFigure } from './analytics-model.ts';
 
 interface EquityParts {
@@ -62,8 +61,7 @@ const percentFormat = { type: 'custom' as const, formatter: (value: number) => `
  */
 export function EquityChart({ points, maxDrawdown }: { points: AnalyticsEquityPoint[]; maxDrawdown: string | null }) {
   const { t } = useTranslation();
-  const theme = useAppStore((state) => state.theme);
-  const colors = useMemo(() => chartColors(theme), [theme]);
+  const colors = useChartColors();
   const containerRef = useRef<HTMLDivElement | null>(null);
   const partsRef = useRef<EquityParts | null>(null);
   const colorsRef = useRef(colors);

@@ -11,14 +11,13 @@ import {
   type UTCTimestamp,
 } from 'lightweight-charts';
 import { LineChart } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/date-format.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { formatLocale } from '../../lib/format-locale.ts';
-import { useAppStore } from '../../state/app-store.ts';
 import { timeZonePreference } from '../../state/preferences-store.ts';
-import { type ChartColors, chartColors, withAlpha } from '../trade-market/chart-theme.ts';
+import { type ChartColors, useChartColors, withAlpha } from '../trade-market/chart-theme.ts';
 import { chartPoints, isEmptyHistory, pointAt, type RangeChange, rangeChange } from './portfolio-history-model.ts';
 import { formatUsdValue, toneOf } from './portfolio-model.ts';
 import { usePortfolioHistory } from './use-portfolio-history.ts';
@@ -151,8 +150,7 @@ function ValueChart({ points, change, onHover }: ValueChartProps) {
   const { t } = useTranslation();
   const containerRef = useRef<HTMLDivElement | null>(null);
   const partsRef = useRef<{ chart: IChartApi; series: ISeriesApi<'Area'> } | null>(null);
-  const theme = useAppStore((state) => state.theme);
-  const colors = useMemo(() => chartColors(theme), [theme]);
+  const colors = useChartColors();
   const down = change?.gain.startsWith('-') === true;
   const pointsRef = useRef(points);
   pointsRef.current = points;

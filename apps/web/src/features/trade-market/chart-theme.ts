@@ -1,4 +1,9 @@
-import { type ThemeId, themes } from '@platform/contracts';
+import { type LanguageCode, matchLanguageTag, type ThemeId, themes } from '@platform/contracts';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppStore } from '../../state/app-store.ts';
+import { withScriptFont } from '../../theme/apply-theme.ts';
+import { scriptFontStack } from '../../theme/script-fonts.ts';
 
 /**
  * Canvas charts cannot read CSS variables, so they take the theme's colours from its definition
@@ -25,7 +30,12 @@ export function withAlpha(color: string, alpha: number): string {
   return `rgba(${Number.parseInt(red, 16)}, ${Number.parseInt(green, 16)}, ${Number.parseInt(blue, 16)}, ${alpha})`;
 }
 
-export function chartColors(themeId: ThemeId): ChartColors {
+/**
+ * A theme's colours and font for a canvas chart in a language: the font is the theme's body stack
+ * with the language's script fonts named (a canvas cannot resolve var(--font-script)), so that a
+ * Japanese axis label ('24日') draws its characters, not empty boxes.
+ */
+export function chartColors(themeId: ThemeId, language: LanguageCode = 'en'): ChartColors {
   const { colors, fonts } = themes[themeId];
   return {
     background: colors.surface,
@@ -37,6 +47,14 @@ export function chartColors(themeId: ThemeId): ChartColors {
     upVolume: withAlpha(colors.success, 0.35),
     downVolume: withAlpha(colors.danger, 0.35),
     crosshair: colors.textSubtle,
-    font: fonts.body,
+    font: withScriptFont(fonts.body).replace('var(--font-script)', scriptFontStack(language)),
   };
+}
+
+/** The chart colours of the current theme and interface language, new when either changes. */
+export function useChartColors(): ChartColors {
+  const theme = useAppStore((state) => state.theme);
+  const { i18n } = useTranslation();
+  const language = matchLanguageTag(i18n.language) ?? 'en';
+  return useMemo(() => chartColors(theme, language), [theme, language]);
 }

@@ -15,17 +15,16 @@ import {
   type Time,
   type UTCTimestamp,
 } from 'lightweight-charts';
-import { type RefObject, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { toAmount } from '../../lib/format.ts';
 import { formatLocale } from '../../lib/format-locale.ts';
 import { formatQuantity, formatTickPrice } from '../../lib/number-format.ts';
-import { useAppStore } from '../../state/app-store.ts';
 import { timeZonePreference } from '../../state/preferences-store.ts';
 import { type CandleFeed, type LiveCandles, useCandles } from '../market-data/index.ts';
 import { axisPrice, axisTickmarks } from './chart-price-format.ts';
-import { type ChartColors, chartColors } from './chart-theme.ts';
+import { type ChartColors, useChartColors } from './chart-theme.ts';
 import { type PanelPrecision, pairCurrencies, useTradingPair } from './market-format.ts';
 import '../../theme/trade-market.css';
 
@@ -286,8 +285,7 @@ export function PriceChart({
   emptyText,
 }: PriceChartProps) {
   const { t } = useTranslation();
-  const theme = useAppStore((state) => state.theme);
-  const colors = useMemo(() => chartColors(theme), [theme]);
+  const colors = useChartColors();
   const pair = useTradingPair(pairId);
   const { base } = pairCurrencies(pairId, pair);
   const pricePrecision = pair?.price_precision ?? precision?.price ?? 2;
