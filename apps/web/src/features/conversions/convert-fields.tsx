@@ -4,6 +4,7 @@ import { ArrowDownUp, CircleCheck } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FieldMessage } from '../../components/ui/text-field.tsx';
+import { localizedNumber } from '../../state/preferences-store.ts';
 import { CoinIcon } from '../markets/coin-icon.tsx';
 import { coinName } from '../markets/markets-model.ts';
 import { formatExactAmount } from '../wallet/history-model.ts';
@@ -195,7 +196,7 @@ export function QuoteFigures({
         <dt>{t('wallet.convert.spread')}</dt>
         <dd className="tabular" data-testid="convert-spread">
           {t('wallet.convert.spreadValue', {
-            percent: quote.spread.percent,
+            percent: localizedNumber(quote.spread.percent),
             amount: formatExactAmount(quote.spread.amount),
             currency: quote.spread.currency,
           })}

@@ -8,6 +8,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import { formatBalance } from '../../lib/format.ts';
 import { translateMessage } from '../../lib/translate.ts';
+import { localizedNumber } from '../../state/preferences-store.ts';
 import { formatExactAmount } from '../wallet/history-model.ts';
 import { maxTransferAmount } from '../wallet/transfer-form.ts';
 import {
@@ -217,7 +218,7 @@ function QuickTradeNotes({ form, formErrorId }: { form: QuickTradeForm; formErro
           {errorMessage(pairsError, t, 'wallet.convert.errors.pairsFailed')}
         </p>
       ) : null}
-      <p className="wallet-note">{t('wallet.legacy.trade.note', { percent: SPREAD_PERCENT })}</p>
+      <p className="wallet-note">{t('wallet.legacy.trade.note', { percent: localizedNumber(SPREAD_PERCENT) })}</p>
 
       {serverProblem?.field === 'form' ? (
         <p id={formErrorId} className="form-error" role="alert" data-testid="trade-error">

@@ -1,6 +1,7 @@
 import { FEES, MAX_FUTURES_LEVERAGE, PROCESSING_TIMES } from '@platform/contracts';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import { localizedNumber } from '../../state/preferences-store.ts';
 
 /** Spec §9: the fee and timing figures of the help text. */
 export function Component() {
@@ -11,15 +12,20 @@ export function Component() {
       <PageHeader title={t('pages.helpFees.title')} description={t('pages.helpFees.description')} />
       <section className="card prose">
         <ul>
-          <li>{t('pages.helpFees.spot', { maker: FEES.spot.makerPercent, taker: FEES.spot.takerPercent })}</li>
+          <li>
+            {t('pages.helpFees.spot', {
+              maker: localizedNumber(FEES.spot.makerPercent),
+              taker: localizedNumber(FEES.spot.takerPercent),
+            })}
+          </li>
           <li>
             {t('pages.helpFees.futures', {
-              maker: FEES.futures.makerPercent,
-              taker: FEES.futures.takerPercent,
+              maker: localizedNumber(FEES.futures.makerPercent),
+              taker: localizedNumber(FEES.futures.takerPercent),
               leverage: MAX_FUTURES_LEVERAGE,
             })}
           </li>
-          <li>{t('pages.helpFees.discount', { from: FEES.tradingFeeFromPercent })}</li>
+          <li>{t('pages.helpFees.discount', { from: localizedNumber(FEES.tradingFeeFromPercent) })}</li>
           <li>{t('pages.helpFees.deposits')}</li>
           <li>
             {t('pages.helpFees.timings', {

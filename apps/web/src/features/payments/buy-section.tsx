@@ -8,6 +8,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { formatBalance } from '../../lib/format.ts';
 import { translateMessage } from '../../lib/translate.ts';
+import { localizedNumber } from '../../state/preferences-store.ts';
 import { createIdempotencyKey, normalizeAmountText } from '../wallet/transfer-form.ts';
 import { useDebouncedValue } from '../wallet/use-timers.ts';
 import { useSignedInAccountId } from '../wallet/use-wallet.ts';
@@ -154,7 +155,7 @@ function BuyForm({ currency }: { currency: string }) {
           <dd className="tabular">{current ? money(current.amount) : '—'}</dd>
         </div>
         <div>
-          <dt>{t('wallet.buy.cardFee', { percent: current?.fee_percent ?? '' })}</dt>
+          <dt>{t('wallet.buy.cardFee', { percent: localizedNumber(current?.fee_percent ?? '') })}</dt>
           <dd className="tabular" data-testid="buy-fee">
             {current ? money(current.fee) : '—'}
           </dd>

@@ -8,6 +8,7 @@ import { useMediaQuery } from '../../hooks/use-media-query.ts';
 import { toAmount } from '../../lib/format.ts';
 import { formatTickPrice, formatTickPriceFull } from '../../lib/number-format.ts';
 import { compressZeros } from '../../lib/subscript-zeros.ts';
+import { localizedNumber } from '../../state/preferences-store.ts';
 import { type BookSide, groupingSteps, useOrderBook, usePriceUpdate, useRecentTrades } from '../market-data/index.ts';
 import { ColumnHeading } from './column-heading.tsx';
 import { MarketAnnouncer } from './market-announcer.tsx';
@@ -275,7 +276,7 @@ function SpreadRow({ pairId, spread, pricePrecision }: SpreadRowProps) {
         {spread
           ? t('tradeMarket.book.spreadValue', {
               absolute: formatTickPrice(spread.absolute, pricePrecision),
-              percent: formatDecimal(spread.percent),
+              percent: localizedNumber(formatDecimal(spread.percent)),
             })
           : '—'}
       </span>

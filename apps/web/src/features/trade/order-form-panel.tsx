@@ -9,7 +9,7 @@ import { Segmented } from '../../components/ui/segmented.tsx';
 import { formatBalance, groupThousands, MISSING_VALUE } from '../../lib/format.ts';
 import { formatMoney } from '../../lib/number-format.ts';
 import { useAppStore } from '../../state/app-store.ts';
-import { usePreferences } from '../../state/preferences-store.ts';
+import { localizedNumber, usePreferences } from '../../state/preferences-store.ts';
 import { useSignedInAccountId, useWalletBalances } from '../wallet/use-wallet.ts';
 import { lacksFunds } from './funds-hint.ts';
 import { FundsHint } from './funds-hint-view.tsx';
@@ -251,7 +251,7 @@ function confirmLines(t: TFunction, form: OrderFormModel): ConfirmLine[] {
         value: `${groupThousands(state.values[field].trim())} ${field === 'amount' ? base : quote}`,
       })),
     {
-      label: t('trade.form.fee', { rate: preview.feeRatePercent }),
+      label: t('trade.form.fee', { rate: localizedNumber(preview.feeRatePercent) }),
       value: shown(preview.fee, quote, totalEstimated, t),
     },
     { label: t('trade.form.total'), value: shown(preview.total, quote, totalEstimated, t) },
@@ -357,7 +357,7 @@ function OrderFormFooter({ form }: { form: OrderFormModel }) {
     <>
       <dl className="trade-preview">
         <div className="trade-form-row">
-          <dt className="muted">{t('trade.form.fee', { rate: preview.feeRatePercent })}</dt>
+          <dt className="muted">{t('trade.form.fee', { rate: localizedNumber(preview.feeRatePercent) })}</dt>
           <dd className="tabular" data-testid="order-fee">
             {shown(preview.fee, quote, totalEstimated, t)}
           </dd>
