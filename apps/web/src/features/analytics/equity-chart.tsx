@@ -10,6 +10,7 @@ import {
 } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { localizedNumber } from '../../state/preferences-store.ts';
 import { type ChartColors, useChartColors, withAlpha } from '../trade-market/chart-theme.ts';
 import { formatPercentFigure } from './analytics-model.ts';
 
@@ -52,7 +53,10 @@ const seriesColors = (colors: ChartColors) => ({
 
 /** Numbers for drawing only: every figure shown in text is the API's decimal. */
 const toTime = (at: string) => Math.floor(Date.parse(at) / 1000) as UTCTimestamp;
-const percentFormat = { type: 'custom' as const, formatter: (value: number) => `${value.toFixed(2)}%` };
+const percentFormat = {
+  type: 'custom' as const,
+  formatter: (value: number) => `${localizedNumber(value.toFixed(2))}%`,
+};
 
 /**
  * The time-weighted return as a line, and the drawdown from the running peak filled below zero on

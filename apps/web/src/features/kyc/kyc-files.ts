@@ -1,4 +1,5 @@
 import { KYC_MAX_FILE_BYTES, type KycContentType } from '@platform/contracts';
+import { localizedNumber } from '../../state/preferences-store.ts';
 
 /**
  * Spec §5 KYC files, checked in the browser before anything is uploaded: PNG or JPG recognised by the
@@ -54,9 +55,9 @@ export async function checkKycFile(file: Blob, maxBytes = KYC_MAX_FILE_BYTES): P
   return contentType ? { ok: true, contentType } : { ok: false, errorKey: KYC_FILE_TYPE_INVALID_KEY };
 }
 
-/** '820 KB', '2.4 MB' for a file's size (a count of bytes, not money: plain numbers are fine). */
+/** '820 KB', '2.4 MB' ('2,4 MB' in German) for a file's size (a count of bytes, not money: plain numbers are fine). */
 export function formatFileSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  return `${localizedNumber((bytes / (1024 * 1024)).toFixed(1))} MB`;
 }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { historyTexts } from '../../i18n/locales/en-history.ts';
 import { pairSymbol } from '../../lib/format.ts';
+import { localizedNumber } from '../../state/preferences-store.ts';
 import type { Tone } from '../../theme/status.ts';
 import {
   filledPercent,
@@ -166,7 +167,7 @@ export function FilledAmount({ order }: { order: Pick<Order, 'filled_quantity' |
   return (
     <>
       {formatExact(order.filled_quantity)}
-      {percent === null ? null : <span className="orders-percent">{percent}%</span>}
+      {percent === null ? null : <span className="orders-percent">{localizedNumber(percent)}%</span>}
     </>
   );
 }

@@ -22,6 +22,7 @@ import { chartPoints, isEmptyHistory, pointAt, type RangeChange, rangeChange } f
 import { formatUsdValue, toneOf } from './portfolio-model.ts';
 import { usePortfolioHistory } from './use-portfolio-history.ts';
 import '../../theme/portfolio-history.css';
+import { localizedNumber } from '../../state/preferences-store.ts';
 
 /** The range the card opens on: a week of hourly points. */
 export const DEFAULT_HISTORY_RANGE: PortfolioHistoryRange = '1W';
@@ -102,7 +103,8 @@ function HistoryBody({ points, range }: { points: PortfolioHistoryPoint[]; range
 function ChangeLine({ change, range }: { change: RangeChange; range: PortfolioHistoryRange }) {
   const { t } = useTranslation();
   const tone = toneOf(change.gain);
-  const percent = change.percent === null ? null : `${change.percent.startsWith('-') ? '' : '+'}${change.percent}%`;
+  const percent =
+    change.percent === null ? null : `${change.percent.startsWith('-') ? '' : '+'}${localizedNumber(change.percent)}%`;
   return (
     <p className="pf-vc-change" title={t('portfolio.history.changeHint')}>
       <span className="pf-label">

@@ -3,6 +3,7 @@ import { useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { readStorage, writeStorage } from '../../../lib/safe-storage.ts';
+import { localizedNumber } from '../../../state/preferences-store.ts';
 import { useSignedInAccountId } from '../../wallet/use-wallet.ts';
 
 /** Kept per account: the trader confirmed once that leverage above 20x is understood. */
@@ -52,7 +53,7 @@ function HighLeverageDialog({
   const { t } = useTranslation();
   const titleId = useId();
   // A rough figure for the sentence only (no amount is computed from it).
-  const move = (100 / leverage).toFixed(1);
+  const move = localizedNumber((100 / leverage).toFixed(1));
   return (
     <Modal open onClose={onCancel} labelledBy={titleId} maxWidthPx={440} testId="futures-risk-dialog">
       <h2 id={titleId} className="fut-dialog-title">
