@@ -2,6 +2,7 @@ import type { FuturesMarket } from '@platform/contracts';
 import { formatDecimal, mul, toScale } from '@platform/money';
 import { groupThousands, MISSING_VALUE, toAmount } from '../../lib/format.ts';
 import { formatCurrencyAmount, formatTickPrice } from '../../lib/number-format.ts';
+import { localizedNumber } from '../../state/preferences-store.ts';
 
 /**
  * The futures screen's figures at their precision: prices at the market's tick decimals, sizes at
@@ -55,7 +56,7 @@ export function formatSignedUsd(value: string | null | undefined): string {
 export function formatRatePercent(value: string | null | undefined, decimals = 4): string {
   const amount = value ? toAmount(value) : null;
   if (!amount) return MISSING_VALUE;
-  return `${formatDecimal(toScale(mul(amount, { units: 100n, scale: 0 }), decimals, 'half_up'))}%`;
+  return `${localizedNumber(formatDecimal(toScale(mul(amount, { units: 100n, scale: 0 }), decimals, 'half_up')))}%`;
 }
 
 /** '+1.25%' from a percent figure as the API sends it ('1.25'). */
@@ -63,7 +64,7 @@ export function formatChangePercent(value: string | null | undefined): string {
   const amount = value ? toAmount(value) : null;
   if (!amount) return MISSING_VALUE;
   const text = formatDecimal(toScale(amount, 2, 'half_up'));
-  return `${text.startsWith('-') ? '' : '+'}${text}%`;
+  return `${text.startsWith('-') ? '' : '+'}${localizedNumber(text)}%`;
 }
 
 /** A plain USD figure for the few labels that show it with its unit. */
