@@ -38,9 +38,25 @@ export interface Finding {
   summary: string;
 }
 
-/** Runs axe-core on the page as it stands; returns the serious and critical findings. */
+/**
+ * Waits (at most 3 s) for the page's finite animations and transitions to end: a dialog audited while
+ * it fades in has its text half transparent, which axe-core reads as near-white on white. Endless
+ * ones (a live dot's pulse, a spinner) are not waited for.
+ */
+async function animationsDone(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const finite = document
+      .getAnimations()
+      .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)));
+    const ended = Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+    return Promise.race([ended, new Promise((resolve) => setTimeout(resolve, 3000))]);
+  });
+}
+
+/** Runs axe-core on the page as it stands (its animations ended); returns the serious and critical findings. */
 export async function audit(page: Page, route: string, theme: string, include?: string): Promise<Finding[]> {
   const started = Date.now();
+  await animationsDone(page);
   let builder = new AxeBuilder({ page }).options({ runOnly: { type: 'tag', values: WCAG_TAGS }, rules: EXTRA_RULES });
   if (include) builder = builder.include(include);
   const result = await builder.analyze();
