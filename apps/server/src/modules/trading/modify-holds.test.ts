@@ -24,15 +24,12 @@ describeEachDatabase(
     const modify = (user: SignedUp, orderId: string, body: Record<string, unknown>) =>
       server().request('PUT', `/v1/orders/${orderId}/modify`, { token: token(user), body });
 
-    beforeEach(() => {
-      setReferencePrice(server(), 'BTC_USD', '50000.00');
-    });
-
-    it('a price rise and a quantity rise sent together hold for both, and the order then fills', async () => {
+    /** A buyer with 100,000 USD resting a bid of 0.1 BTC at 46,000, and a seller holding `sellerBtc`. */
+    const restingBid = async (sellerBtc: string) => {
       const buyer = await signUp(server());
       const seller = await signUp(server());
       await fund(server(), id(buyer), 'USD', '100000');
-      await fund(server(), id(seller), 'BTC', '1');
+      await fund(server(), id(seller), 'BTC', sellerBtc);
       const bid = await placeOrder(server(), token(buyer), {
         trading_pair: 'BTC_USD',
         side: 'buy',
@@ -41,7 +38,15 @@ describeEachDatabase(
         quantity: '0.1',
       });
       expect(bid.status).toBe(201);
-      const orderId = String(bid.body.id);
+      return { buyer, seller, orderId: String(bid.body.id) };
+    };
+
+    beforeEach(() => {
+      setReferencePrice(server(), 'BTC_USD', '50000.00');
+    });
+
+    it('a price rise and a quantity rise sent together hold for both, and the order then fills', async () => {
+      const { buyer, seller, orderId } = await restingBid('1');
       // Both are read against the order at 46,000 x 0.1 before either applies.
       const [up, more] = await Promise.all([
         modify(buyer, orderId, { price: '54000.00' }),
@@ -74,18 +79,7 @@ describeEachDatabase(
     });
 
     it('300 modifies at once, up and down, leave the order holding exactly what it can spend', async () => {
-      const buyer = await signUp(server());
-      const seller = await signUp(server());
-      await fund(server(), id(buyer), 'USD', '100000');
-      await fund(server(), id(seller), 'BTC', '2');
-      const bid = await placeOrder(server(), token(buyer), {
-        trading_pair: 'BTC_USD',
-        side: 'buy',
-        type: 'limit',
-        price: '46000.00',
-        quantity: '0.1',
-      });
-      const orderId = String(bid.body.id);
+      const { buyer, seller, orderId } = await restingBid('2');
       const changes = Array.from({ length: 300 }, (_, index) =>
         index % 2 === 0 ? { price: `${46000 + ((index * 37) % 8000)}.00` } : { quantity: `0.${1 + (index % 9)}` },
       );

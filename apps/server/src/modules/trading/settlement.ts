@@ -2,6 +2,7 @@ import type { MarketEngine, MarketEvent } from '@platform/engine';
 import { invariant } from '../../lib/invariant.ts';
 import type { PostingInput } from '../ledger/service.ts';
 import type { BatchEffects } from './batch-effects.ts';
+import type { Job } from './jobs.ts';
 import { type OrderState, requiredReserve } from './order-state.ts';
 import { atomsText, feeAtoms, lotsToAtoms, notionalAtoms, type PairSpec } from './pair-spec.ts';
 
@@ -18,10 +19,15 @@ export function feeAccountName(pairId: string): string {
   return `fees_${pairId.toLowerCase()}`;
 }
 
+/** What an open order must hold for its open part as it stands. */
+function neededHold(market: MarketState, order: OrderState): bigint {
+  const openLots = (order.quantityLots ?? order.lotCap) - order.filledLots;
+  return requiredReserve(market.spec, { ...order, openLots }, market.bandBps, order.referenceTicks);
+}
+
 /** Releases what an open order holds beyond what its open part can still need. */
 export function releaseExcess(market: MarketState, order: OrderState, effects: BatchEffects): void {
-  const openLots = (order.quantityLots ?? order.lotCap) - order.filledLots;
-  const needed = requiredReserve(market.spec, { ...order, openLots }, market.bandBps, order.referenceTicks);
+  const needed = neededHold(market, order);
   if (order.reserved > needed) {
     effects.release(order, order.reserved - needed, 'order_release');
     order.reserved = needed;
@@ -29,23 +35,21 @@ export function releaseExcess(market: MarketState, order: OrderState, effects: B
 }
 
 /** What a modify may change on an open order. */
-export type OrderChange = { quantityLots: number | null; priceTicks: number | null; stopPriceTicks: number | null };
+type Change = Pick<Extract<Job, { kind: 'modify' }>, 'quantityLots' | 'priceTicks' | 'stopPriceTicks'>;
 
 /**
  * Atoms more the order must hold if the change applies, sized against the order as it stands now
  * (other modifies and fills may have changed it since the request was read): 0 when it holds enough.
  */
-export function modifyHold(market: MarketState, order: OrderState, change: OrderChange): bigint {
-  const quantityLots = change.quantityLots ?? order.quantityLots ?? order.lotCap;
-  const openLots = quantityLots - order.filledLots;
-  if (openLots <= 0) return 0n;
+export function modifyHold(market: MarketState, order: OrderState, change: Change): bigint {
   const next = {
     ...order,
+    quantityLots: change.quantityLots ?? order.quantityLots,
     priceTicks: change.priceTicks ?? order.priceTicks,
     stopPriceTicks: change.stopPriceTicks ?? order.stopPriceTicks,
-    openLots,
   };
-  const needed = requiredReserve(market.spec, next, market.bandBps, order.referenceTicks);
+  if ((next.quantityLots ?? next.lotCap) <= next.filledLots) return 0n;
+  const needed = neededHold(market, next);
   return needed > order.reserved ? needed - order.reserved : 0n;
 }
 

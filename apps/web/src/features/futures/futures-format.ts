@@ -1,6 +1,6 @@
 import type { FuturesMarket } from '@platform/contracts';
 import { formatDecimal, mul, toScale } from '@platform/money';
-import { groupThousands, MISSING_VALUE, toAmount } from '../../lib/format.ts';
+import { formatPercent, groupThousands, MISSING_VALUE, toAmount } from '../../lib/format.ts';
 import { formatCurrencyAmount, formatTickPrice } from '../../lib/number-format.ts';
 import { localizedNumber } from '../../state/preferences-store.ts';
 
@@ -61,10 +61,7 @@ export function formatRatePercent(value: string | null | undefined, decimals = 4
 
 /** '+1.25%' from a percent figure as the API sends it ('1.25'). */
 export function formatChangePercent(value: string | null | undefined): string {
-  const amount = value ? toAmount(value) : null;
-  if (!amount) return MISSING_VALUE;
-  const text = formatDecimal(toScale(amount, 2, 'half_up'));
-  return `${text.startsWith('-') ? '' : '+'}${localizedNumber(text)}%`;
+  return value && toAmount(value) ? formatPercent(value) : MISSING_VALUE;
 }
 
 /** A plain USD figure for the few labels that show it with its unit. */

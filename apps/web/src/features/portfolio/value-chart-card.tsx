@@ -15,6 +15,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/date-format.ts';
 import { errorMessage } from '../../lib/error-message.ts';
+import { formatPercent } from '../../lib/format.ts';
 import { formatLocale } from '../../lib/format-locale.ts';
 import { timeZonePreference } from '../../state/preferences-store.ts';
 import { type ChartColors, useChartColors, withAlpha } from '../trade-market/chart-theme.ts';
@@ -22,7 +23,6 @@ import { chartPoints, isEmptyHistory, pointAt, type RangeChange, rangeChange } f
 import { formatUsdValue, toneOf } from './portfolio-model.ts';
 import { usePortfolioHistory } from './use-portfolio-history.ts';
 import '../../theme/portfolio-history.css';
-import { localizedNumber } from '../../state/preferences-store.ts';
 
 /** The range the card opens on: a week of hourly points. */
 export const DEFAULT_HISTORY_RANGE: PortfolioHistoryRange = '1W';
@@ -103,8 +103,7 @@ function HistoryBody({ points, range }: { points: PortfolioHistoryPoint[]; range
 function ChangeLine({ change, range }: { change: RangeChange; range: PortfolioHistoryRange }) {
   const { t } = useTranslation();
   const tone = toneOf(change.gain);
-  const percent =
-    change.percent === null ? null : `${change.percent.startsWith('-') ? '' : '+'}${localizedNumber(change.percent)}%`;
+  const percent = change.percent === null ? null : formatPercent(change.percent);
   return (
     <p className="pf-vc-change" title={t('portfolio.history.changeHint')}>
       <span className="pf-label">
