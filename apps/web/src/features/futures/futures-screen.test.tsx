@@ -25,7 +25,8 @@ describe('Spot / Futures switch and the futures address', () => {
     expect(pathOf(router)).toBe('/trade/futures/BTC_USD_PERP');
     expect(page).toHaveAttribute('data-market', 'BTC_USD_PERP');
     expect(screen.getByTestId('market-kind-futures')).toHaveAttribute('aria-current', 'page');
-    expect(await screen.findByTestId('futures-mark-price')).toHaveTextContent('60,000.0');
+    // The header is drawn with a dash before the ticker answers; wait for the mark price itself.
+    await waitFor(() => expect(screen.getByTestId('futures-mark-price')).toHaveTextContent('60,000.0'), LAZY);
     expect(screen.getByTestId('futures-market-selector')).toHaveTextContent('BTCUSD-PERP');
     // The book and the tape of the perpetual are seeded from its /v1/futures/ paths.
     expect(await within(screen.getByTestId('order-book')).findByText('59,999.9')).toBeInTheDocument();
