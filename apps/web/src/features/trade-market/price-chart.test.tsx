@@ -1,17 +1,42 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import i18n from 'i18next';
 import { describe, expect, it, vi } from 'vitest';
 import { errorResponse, json, stubFetch } from '../../test/fetch-mock.ts';
 import { createMarketData, FakeWebSocketServer, replaceMarketData } from '../market-data/testing.ts';
 
-/** The chart library draws on a canvas jsdom does not have: a recording stand-in. */
-const charts = vi.hoisted(() => ({
-  series: [] as Array<{ setData: (...args: unknown[]) => void; update: (...args: unknown[]) => void }>,
-}));
+/**
+ * The chart library draws on a canvas jsdom does not have: a recording stand-in. Like the real
+ * library, a removed chart's series throw 'Object is disposed' when called.
+ */
+type FakeSeries = {
+  setData: ReturnType<typeof vi.fn>;
+  update: (...args: unknown[]) => void;
+  lines: Array<{ price: number; title: string }>;
+};
+const charts = vi.hoisted(() => ({ series: [] as FakeSeries[], created: 0 }));
 vi.mock('lightweight-charts', () => {
-  const series = () => {
-    const one = { setData: vi.fn(), update: vi.fn(), applyOptions: vi.fn() };
+  const live = (chart: { disposed: boolean }) => {
+    if (chart.disposed) throw new Error('Object is disposed');
+  };
+  const series = (chart: { disposed: boolean }) => () => {
+    const lines: Array<{ price: number; title: string }> = [];
+    const one = {
+      lines,
+      setData: vi.fn(() => live(chart)),
+      update: vi.fn(() => live(chart)),
+      applyOptions: vi.fn(() => live(chart)),
+      createPriceLine: vi.fn((options: { price: number; title: string }) => {
+        live(chart);
+        lines.push(options);
+        return options;
+      }),
+      removePriceLine: vi.fn((line: { price: number; title: string }) => {
+        live(chart);
+        lines.splice(lines.indexOf(line), 1);
+      }),
+    };
     charts.series.push(one);
     return one;
   };
@@ -20,19 +45,27 @@ vi.mock('lightweight-charts', () => {
     TickMarkType: { Year: 0, Month: 1, DayOfMonth: 2, Time: 3, TimeWithSeconds: 4 },
     CandlestickSeries: 'Candlestick',
     HistogramSeries: 'Histogram',
-    createChart: vi.fn(() => ({
-      addSeries: vi.fn(series),
-      priceScale: () => ({ applyOptions: vi.fn() }),
-      applyOptions: vi.fn(),
-      timeScale: () => ({ fitContent: vi.fn() }),
-      subscribeCrosshairMove: vi.fn(),
-      unsubscribeCrosshairMove: vi.fn(),
-      remove: vi.fn(),
-    })),
+    createChart: vi.fn(() => {
+      charts.created += 1;
+      const chart = { disposed: false };
+      return {
+        addSeries: vi.fn(series(chart)),
+        priceScale: () => ({ applyOptions: vi.fn() }),
+        applyOptions: vi.fn(() => live(chart)),
+        timeScale: () => ({ fitContent: vi.fn() }),
+        subscribeCrosshairMove: vi.fn(),
+        unsubscribeCrosshairMove: vi.fn(),
+        remove: vi.fn(() => {
+          live(chart);
+          chart.disposed = true;
+        }),
+      };
+    }),
   };
 });
 
 const { PriceChart } = await import('./price-chart.tsx');
+type PriceChartProps = Parameters<typeof PriceChart>[0];
 
 const T0 = Date.UTC(2026, 10, 24, 8, 0, 0);
 const candles = {
@@ -44,17 +77,17 @@ const candles = {
   ],
 };
 
-function renderChart(routes: Parameters<typeof stubFetch>[0]) {
+function renderChart(routes: Parameters<typeof stubFetch>[0], props: Partial<PriceChartProps> = {}) {
   const server = new FakeWebSocketServer();
   replaceMarketData(createMarketData({ createSocket: server.create, url: () => 'ws://test/ws' }));
   const { calls } = stubFetch({ 'GET /v1/trading-pairs': () => json(200, []), ...routes });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
+  const view = render(
     <QueryClientProvider client={queryClient}>
-      <PriceChart pairId="BTC_USD" />
+      <PriceChart pairId="BTC_USD" {...props} />
     </QueryClientProvider>,
   );
-  return { server, calls, user: userEvent.setup() };
+  return { server, calls, user: userEvent.setup(), unmount: view.unmount };
 }
 
 describe('PriceChart', () => {
@@ -116,5 +149,54 @@ describe('PriceChart', () => {
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
     expect(await screen.findByText('105.50')).toBeInTheDocument();
+  });
+});
+
+describe('PriceChart price line (the futures mark price)', () => {
+  const route = { 'GET /v1/market/BTC_USD/candles': () => json(200, candles) };
+  const priceLine = { price: '105.25', title: 'Mark' };
+  /** Errors thrown by effects and their clean-ups reach the window, as in a browser. */
+  function windowErrors() {
+    const errors: unknown[] = [];
+    const listener = (event: ErrorEvent) => {
+      errors.push(event.error);
+      event.preventDefault();
+    };
+    window.addEventListener('error', listener);
+    return { errors, stop: () => window.removeEventListener('error', listener) };
+  }
+
+  it('draws the line and leaves the removed chart alone on unmount', async () => {
+    const watch = windowErrors();
+    const { unmount } = renderChart(route, { priceLine });
+    await screen.findByText('105.50');
+    const [candleSeries] = charts.series.slice(-2);
+    expect(candleSeries?.lines).toEqual([expect.objectContaining({ price: 105.25, title: 'Mark' })]);
+    unmount();
+    watch.stop();
+    expect(watch.errors).toEqual([]);
+  });
+
+  it('draws the line again on the chart made for a new language', async () => {
+    const watch = windowErrors();
+    const { unmount } = renderChart(route, { priceLine });
+    await screen.findByText('105.50');
+    const before = charts.created;
+    try {
+      await act(() => i18n.changeLanguage('de'));
+      expect(charts.created).toBe(before + 1);
+      const [candleSeries] = charts.series.slice(-2);
+      expect(candleSeries?.lines).toEqual([expect.objectContaining({ price: 105.25 })]);
+      // The new chart holds the candles too, not an empty pane.
+      expect(candleSeries?.setData).toHaveBeenLastCalledWith([
+        { time: (T0 - 3_600_000) / 1000, open: 100, high: 110, low: 95, close: 105 },
+        { time: T0 / 1000, open: 105, high: 106, low: 104, close: 105.5 },
+      ]);
+    } finally {
+      await act(() => i18n.changeLanguage('en'));
+      unmount();
+      watch.stop();
+    }
+    expect(watch.errors).toEqual([]);
   });
 });

@@ -49,14 +49,27 @@ export interface PriceLineMark {
   title: string;
 }
 
+/** The widest a candle's slot gets, zoomed in or fitted to a short history. */
+const MAX_BAR_SPACING_PX = 48;
+
 /** LineStyle.Dashed of lightweight-charts, by value (its enum is not needed to draw one line). */
 const DASHED_LINE = 2;
 
-/** The optional price line: drawn on the candle series, moved with each new price, removed with the chart. */
-function usePriceLine(partsRef: RefObject<ChartParts | null>, line: PriceLineMark | null | undefined, color: string) {
+/**
+ * The optional price line, drawn on the candle series and moved with each new price. The chart is
+ * made again when the language changes (`chartLocale`), so the line is drawn again on the new one.
+ * A chart's removal takes its lines with it: the clean-up only removes a line from a chart still
+ * alive (a removed chart throws 'Object is disposed').
+ */
+function usePriceLine(
+  partsRef: RefObject<ChartParts | null>,
+  line: PriceLineMark | null | undefined,
+  color: string,
+  chartLocale: string,
+) {
   const price = line?.price ?? null;
   const title = line?.title ?? '';
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the ref is PriceChart's, stable for its life
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the ref is PriceChart's, stable for its life; chartLocale stands for the chart it holds
   useEffect(() => {
     const series = partsRef.current?.candles;
     const value = price === null ? Number.NaN : Number(price);
@@ -68,8 +81,10 @@ function usePriceLine(partsRef: RefObject<ChartParts | null>, line: PriceLineMar
       lineStyle: DASHED_LINE,
       axisLabelVisible: true,
     });
-    return () => series.removePriceLine(drawn);
-  }, [price, title, color]);
+    return () => {
+      if (partsRef.current?.candles === series) series.removePriceLine(drawn);
+    };
+  }, [price, title, color, chartLocale]);
 }
 
 /**
@@ -188,6 +203,8 @@ function useChartParts(
       timeScale: {
         timeVisible: true,
         secondsVisible: false,
+        // A new market with one or two candles would otherwise draw each as wide as the pane.
+        maxBarSpacing: MAX_BAR_SPACING_PX,
         borderColor: colorsRef.current.border,
         tickMarkFormatter: tickMark,
       },
@@ -220,16 +237,21 @@ function useChartParts(
   return partsRef;
 }
 
-/** Keeps the chart's colours, price format and candles in step with the theme, the pair and the feed. */
+/**
+ * Keeps the chart's colours, price format and candles in step with the theme, the pair and the feed.
+ * Each effect also runs again for a chart made anew for another language (`chartLocale`), which
+ * starts empty: effects run in order, so they find the new chart that useChartParts made first.
+ */
 function useChartUpdates(
   partsRef: RefObject<ChartParts | null>,
+  chartLocale: string,
   colors: ChartColors,
   colorsRef: RefObject<ChartColors>,
   liveRef: RefObject<LiveCandles | null>,
   pricePrecision: number,
   live: LiveCandles | null,
 ) {
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the refs are PriceChart's, stable for its life
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the refs are PriceChart's, stable for its life; chartLocale stands for the chart they hold
   useEffect(() => {
     const parts = partsRef.current;
     if (!parts) return;
@@ -237,9 +259,9 @@ function useChartUpdates(
     parts.candles.applyOptions(candleColors(colors));
     const current = liveRef.current;
     if (current) parts.volume.setData(current.getCandles().map((candle) => toVolume(candle, colors)));
-  }, [colors]);
+  }, [colors, chartLocale]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the refs are PriceChart's, stable for its life
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the refs are PriceChart's, stable for its life; chartLocale stands for the chart they hold
   useEffect(() => {
     const parts = partsRef.current;
     if (!parts) return;
@@ -257,9 +279,9 @@ function useChartUpdates(
       },
     });
     parts.chart.applyOptions({ localization: { priceFormatter: formatter } });
-  }, [pricePrecision]);
+  }, [pricePrecision, chartLocale]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the refs are PriceChart's, stable for its life
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the refs are PriceChart's, stable for its life; chartLocale stands for the chart they hold
   useEffect(() => {
     const parts = partsRef.current;
     if (!parts || !live) return;
@@ -271,7 +293,7 @@ function useChartUpdates(
       parts.candles.update(toBar(candle));
       parts.volume.update(toVolume(candle, colorsRef.current));
     });
-  }, [live]);
+  }, [live, chartLocale]);
 }
 
 /** Candles of the chosen range with volume (spec §2.6 ranges), live from trades and prices. */
@@ -301,9 +323,10 @@ export function PriceChart({
   const lastCandle = useLastCandle(live);
   const titleId = useId();
 
-  const partsRef = useChartParts(containerRef, formatLocale(), colorsRef, liveRef, setHovered);
-  useChartUpdates(partsRef, colors, colorsRef, liveRef, pricePrecision, live);
-  usePriceLine(partsRef, priceLine, colors.text);
+  const chartLocale = formatLocale();
+  const partsRef = useChartParts(containerRef, chartLocale, colorsRef, liveRef, setHovered);
+  useChartUpdates(partsRef, chartLocale, colors, colorsRef, liveRef, pricePrecision, live);
+  usePriceLine(partsRef, priceLine, colors.text, chartLocale);
 
   const legend = hovered ?? lastCandle;
   const failed = Boolean(error) && !live;
