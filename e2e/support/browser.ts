@@ -14,7 +14,11 @@ function chromiumPath(): string {
 
 export const baseUrl = () => inject('baseUrl');
 
-/** One Chromium per test file; every test gets a fresh context (fresh storage) and page. */
+/**
+ * One Chromium per test file; every test gets a fresh context (fresh storage) and page. An error the
+ * page does not catch (a throw in a handler or an effect, an unhandled rejection) fails the test that
+ * caused it, whatever it was checking: a trader would see a broken screen.
+ */
 export function useBrowser(): {
   page: () => Page;
   context: () => BrowserContext;
@@ -24,6 +28,7 @@ export function useBrowser(): {
   let context: BrowserContext | undefined;
   let page: Page | undefined;
   const extraContexts: BrowserContext[] = [];
+  const pageErrors: string[] = [];
 
   beforeAll(async () => {
     browser = await chromium.launch({
@@ -50,6 +55,8 @@ export function useBrowser(): {
     for (const extra of extraContexts.splice(0)) await extra.close();
     context = undefined;
     page = undefined;
+    const uncaught = pageErrors.splice(0);
+    if (uncaught.length > 0) throw new Error(`uncaught errors in the page:\n${uncaught.join('\n')}`);
   });
   afterAll(async () => {
     await browser?.close();
@@ -61,6 +68,10 @@ export function useBrowser(): {
       baseURL: baseUrl(),
       viewport: { width: 1440, height: 900 },
       ...options,
+    });
+    created.on('weberror', (webError) => {
+      const error = webError.error();
+      pageErrors.push(`${webError.page()?.url() ?? ''}: ${error.stack ?? error.message}`);
     });
     return { created, page: await created.newPage() };
   };
