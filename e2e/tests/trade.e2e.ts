@@ -274,4 +274,28 @@ describe('trade page', () => {
       }
     }
   });
+
+  it('draws the Spot / Futures switch the same on both pages: the page wide on a phone, as wide as its labels on a desktop', async () => {
+    const page = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    /** The switch's width against the page's content width, with the page's own rules loaded. */
+    const share = async () => {
+      const sizes = await page.evaluate(() => {
+        const width = (selector: string) => document.querySelector(selector)?.getBoundingClientRect().width ?? 0;
+        return { switch: width('[data-testid="market-kind-switch"]'), page: width('.trade-page') };
+      });
+      return Math.round((sizes.switch / sizes.page) * 100);
+    };
+    // The futures page first, so its styles are loaded when the spot page is drawn.
+    await page.goto('/trade/futures/BTC_USD_PERP');
+    await page.getByTestId('futures-page').waitFor();
+    expect(await share()).toBe(100);
+    await page.getByTestId('market-kind-spot').click();
+    await page.getByTestId('trade-page').waitFor();
+    expect(await share()).toBe(100);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    expect(await share()).toBeLessThan(30);
+    await page.getByTestId('market-kind-futures').click();
+    await page.getByTestId('futures-page').waitFor();
+    expect(await share()).toBeLessThan(30);
+  });
 });
