@@ -10,8 +10,10 @@ import {
 } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatLocale } from '../../lib/format-locale.ts';
 import { localizedNumber } from '../../state/preferences-store.ts';
 import { type ChartColors, useChartColors, withAlpha } from '../trade-market/chart-theme.ts';
+import { chartTickMark, chartTimeLabel } from '../trade-market/chart-time-format.ts';
 import { formatPercentFigure } from './analytics-model.ts';
 
 interface EquityParts {
@@ -70,6 +72,7 @@ export function EquityChart({ points, maxDrawdown }: { points: AnalyticsEquityPo
   const partsRef = useRef<EquityParts | null>(null);
   const colorsRef = useRef(colors);
   colorsRef.current = colors;
+  const chartLocale = formatLocale();
 
   useEffect(() => {
     const container = containerRef.current;
@@ -77,7 +80,8 @@ export function EquityChart({ points, maxDrawdown }: { points: AnalyticsEquityPo
     const chart = createChart(container, {
       autoSize: true,
       ...themeOptions(colorsRef.current),
-      timeScale: { borderColor: colorsRef.current.border, timeVisible: false },
+      localization: { locale: formatLocale(), timeFormatter: chartTimeLabel(false) },
+      timeScale: { borderColor: colorsRef.current.border, timeVisible: false, tickMarkFormatter: chartTickMark },
     });
     const palette = seriesColors(colorsRef.current);
     const twr = chart.addSeries(LineSeries, { ...palette.twr, lineWidth: 2, priceFormat: percentFormat });
@@ -104,6 +108,10 @@ export function EquityChart({ points, maxDrawdown }: { points: AnalyticsEquityPo
     parts.twr.applyOptions(palette.twr);
     parts.drawdown.applyOptions(palette.drawdown);
   }, [colors]);
+
+  useEffect(() => {
+    partsRef.current?.chart.applyOptions({ localization: { locale: chartLocale } });
+  }, [chartLocale]);
 
   useEffect(() => {
     const parts = partsRef.current;

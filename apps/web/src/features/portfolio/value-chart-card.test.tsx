@@ -1,5 +1,7 @@
 import type { PortfolioHistory, PortfolioHistoryPoint } from '@platform/contracts';
 import { act, screen, waitFor } from '@testing-library/react';
+import i18n from 'i18next';
+import { createChart } from 'lightweight-charts';
 import { describe, expect, it, vi } from 'vitest';
 import { errorResponse, json, stubFetch } from '../../test/fetch-mock.ts';
 import { renderApp } from '../../test/render-app.tsx';
@@ -162,5 +164,30 @@ describe('portfolio history model', () => {
     const change = rangeChange([point(H, '0', '0'), point(H + HOUR, '100.000000000000000001', '100', true)]);
     expect(change).toMatchObject({ gain: '0.000000000000000001', percent: null, flows: '100' });
     expect(rangeChange([point(H, '1', '0', true)])).toBeNull();
+  });
+});
+
+describe('the value chart speaks the interface language', () => {
+  it('writes its axes in the language and follows a switch without being made again', async () => {
+    stub(() => json(200, history()));
+    renderApp('/portfolio');
+    await screen.findByTestId('portfolio-history-change', {}, LAZY);
+    const made = vi.mocked(createChart).mock.calls.at(-1)?.[1] as {
+      localization: { locale: string; priceFormatter: (value: number) => string; timeFormatter: unknown };
+      timeScale: { tickMarkFormatter: unknown };
+    };
+    expect(made.localization.locale).toBe('en');
+    expect(made.localization.priceFormatter(12600.123456789)).toBe('12,600.12');
+    expect(made.localization.timeFormatter).toBeTypeOf('function');
+    expect(made.timeScale.tickMarkFormatter).toBeTypeOf('function');
+    const chart = vi.mocked(createChart).mock.results.at(-1)?.value as { applyOptions: ReturnType<typeof vi.fn> };
+    const count = vi.mocked(createChart).mock.calls.length;
+    try {
+      await act(() => i18n.changeLanguage('de'));
+      expect(chart.applyOptions).toHaveBeenCalledWith({ localization: { locale: 'de' } });
+      expect(vi.mocked(createChart).mock.calls.length).toBe(count);
+    } finally {
+      await act(() => i18n.changeLanguage('en'));
+    }
   });
 });

@@ -18,7 +18,9 @@ import { errorMessage } from '../../lib/error-message.ts';
 import { formatPercent } from '../../lib/format.ts';
 import { formatLocale } from '../../lib/format-locale.ts';
 import { timeZonePreference } from '../../state/preferences-store.ts';
+import { axisPrice } from '../trade-market/chart-price-format.ts';
 import { type ChartColors, useChartColors, withAlpha } from '../trade-market/chart-theme.ts';
+import { chartTickMark, chartTimeLabel } from '../trade-market/chart-time-format.ts';
 import { chartPoints, isEmptyHistory, pointAt, type RangeChange, rangeChange } from './portfolio-history-model.ts';
 import { formatUsdValue, toneOf } from './portfolio-model.ts';
 import { usePortfolioHistory } from './use-portfolio-history.ts';
@@ -152,6 +154,7 @@ function ValueChart({ points, change, onHover }: ValueChartProps) {
   const containerRef = useRef<HTMLDivElement | null>(null);
   const partsRef = useRef<{ chart: IChartApi; series: ISeriesApi<'Area'> } | null>(null);
   const colors = useChartColors();
+  const chartLocale = formatLocale();
   const down = change?.gain.startsWith('-') === true;
   const pointsRef = useRef(points);
   pointsRef.current = points;
@@ -162,7 +165,15 @@ function ValueChart({ points, change, onHover }: ValueChartProps) {
   useEffect(() => {
     const container = containerRef.current;
     if (!container) return;
-    const chart = createChart(container, { autoSize: true, ...chartOptions(colors) });
+    const chart = createChart(container, {
+      autoSize: true,
+      ...chartOptions(colors),
+      localization: {
+        locale: formatLocale(),
+        timeFormatter: chartTimeLabel(true),
+        priceFormatter: (value: number) => axisPrice(value, 2),
+      },
+    });
     const series = chart.addSeries(AreaSeries, { lineWidth: 2, priceLineVisible: false });
     const move = (param: MouseEventParams<Time>) => {
       hoverRef.current(param.time === undefined ? null : pointAt(pointsRef.current, Number(param.time)));
@@ -183,6 +194,10 @@ function ValueChart({ points, change, onHover }: ValueChartProps) {
     const line = down ? colors.down : colors.up;
     parts.series.applyOptions({ lineColor: line, topColor: withAlpha(line, 0.28), bottomColor: withAlpha(line, 0.02) });
   }, [colors, down]);
+
+  useEffect(() => {
+    partsRef.current?.chart.applyOptions({ localization: { locale: chartLocale } });
+  }, [chartLocale]);
 
   useEffect(() => {
     const parts = partsRef.current;
@@ -225,7 +240,12 @@ function chartOptions(colors: ChartColors) {
     },
     grid: { vertLines: { visible: false }, horzLines: { color: colors.grid } },
     rightPriceScale: { borderColor: colors.border },
-    timeScale: { borderColor: colors.border, timeVisible: true, secondsVisible: false },
+    timeScale: {
+      borderColor: colors.border,
+      timeVisible: true,
+      secondsVisible: false,
+      tickMarkFormatter: chartTickMark,
+    },
     crosshair: {
       vertLine: { color: colors.crosshair, labelBackgroundColor: colors.crosshair },
       horzLine: { color: colors.crosshair, labelBackgroundColor: colors.crosshair },

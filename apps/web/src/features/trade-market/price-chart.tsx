@@ -11,7 +11,6 @@ import {
   type IChartApi,
   type ISeriesApi,
   type MouseEventParams,
-  TickMarkType,
   type Time,
   type UTCTimestamp,
 } from 'lightweight-charts';
@@ -21,10 +20,10 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { toAmount } from '../../lib/format.ts';
 import { formatLocale } from '../../lib/format-locale.ts';
 import { formatQuantity, formatTickPrice } from '../../lib/number-format.ts';
-import { timeZonePreference } from '../../state/preferences-store.ts';
 import { type CandleFeed, type LiveCandles, useCandles } from '../market-data/index.ts';
 import { axisPrice, axisTickmarks } from './chart-price-format.ts';
 import { type ChartColors, useChartColors } from './chart-theme.ts';
+import { chartTickMark, chartTimeLabel } from './chart-time-format.ts';
 import { type PanelPrecision, pairCurrencies, useTradingPair } from './market-format.ts';
 import '../../theme/trade-market.css';
 
@@ -123,30 +122,6 @@ function candleAt(candles: readonly Candle[], timeMs: number): Candle | undefine
   return undefined;
 }
 
-/** Axis labels in the viewer's time zone, or the one chosen in Settings (the library's own are UTC). */
-function tickMark(time: Time, type: TickMarkType, locale: string): string {
-  const date = new Date((time as number) * 1000);
-  const timeZone = timeZonePreference();
-  switch (type) {
-    case TickMarkType.Year:
-      return date.toLocaleDateString(locale, { year: 'numeric', timeZone });
-    case TickMarkType.Month:
-      return date.toLocaleDateString(locale, { month: 'short', timeZone });
-    case TickMarkType.DayOfMonth:
-      return date.toLocaleDateString(locale, { day: 'numeric', timeZone });
-    case TickMarkType.TimeWithSeconds:
-      return date.toLocaleTimeString(locale, {
-        hour: '2-digit',
-        minute: '2-digit',
-        second: '2-digit',
-        hour12: false,
-        timeZone,
-      });
-    default:
-      return date.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit', hour12: false, timeZone });
-  }
-}
-
 function themeOptions(colors: ChartColors) {
   return {
     layout: {
@@ -199,14 +174,14 @@ function useChartParts(
     const chart = createChart(container, {
       autoSize: true,
       ...themeOptions(colorsRef.current),
-      localization: { locale: language },
+      localization: { locale: language, timeFormatter: chartTimeLabel(true) },
       timeScale: {
         timeVisible: true,
         secondsVisible: false,
         // A new market with one or two candles would otherwise draw each as wide as the pane.
         maxBarSpacing: MAX_BAR_SPACING_PX,
         borderColor: colorsRef.current.border,
-        tickMarkFormatter: tickMark,
+        tickMarkFormatter: chartTickMark,
       },
       rightPriceScale: { borderColor: colorsRef.current.border, scaleMargins: { top: 0.1, bottom: 0.25 } },
     });
