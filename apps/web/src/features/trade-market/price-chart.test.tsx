@@ -15,7 +15,11 @@ type FakeSeries = {
   update: (...args: unknown[]) => void;
   lines: Array<{ price: number; title: string }>;
 };
-const charts = vi.hoisted(() => ({ series: [] as FakeSeries[], created: 0 }));
+const charts = vi.hoisted(() => ({
+  series: [] as FakeSeries[],
+  created: 0,
+  applied: [] as Array<ReturnType<typeof vi.fn>>,
+}));
 vi.mock('lightweight-charts', () => {
   const live = (chart: { disposed: boolean }) => {
     if (chart.disposed) throw new Error('Object is disposed');
@@ -48,10 +52,12 @@ vi.mock('lightweight-charts', () => {
     createChart: vi.fn(() => {
       charts.created += 1;
       const chart = { disposed: false };
+      const applyOptions = vi.fn(() => live(chart));
+      charts.applied.push(applyOptions);
       return {
         addSeries: vi.fn(series(chart)),
         priceScale: () => ({ applyOptions: vi.fn() }),
-        applyOptions: vi.fn(() => live(chart)),
+        applyOptions,
         timeScale: () => ({ fitContent: vi.fn() }),
         subscribeCrosshairMove: vi.fn(),
         unsubscribeCrosshairMove: vi.fn(),
@@ -139,6 +145,23 @@ describe('PriceChart', () => {
     // High and close.
     expect(await screen.findAllByText('107.25', { selector: 'dd' })).toHaveLength(2);
     expect(screen.getByText('2.00 BTC')).toBeInTheDocument();
+  });
+
+  it('gives the crosshair the time of day for intraday candles and the date alone for daily ones', async () => {
+    const { user } = renderChart({ 'GET /v1/market/BTC_USD/candles': () => json(200, candles) });
+    await screen.findByText('105.50');
+    const applyOptions = charts.applied.at(-1)!;
+    const lastTimeLabel = () => {
+      const options = applyOptions.mock.calls
+        .map(([given]) => given as { localization?: { timeFormatter?: (time: number) => string } })
+        .filter((given) => given.localization?.timeFormatter)
+        .at(-1);
+      return options?.localization?.timeFormatter?.(T0 / 1000) ?? '';
+    };
+    expect(lastTimeLabel()).toMatch(/\d\d:\d\d/);
+    await user.click(screen.getByTestId('chart-range-1Y'));
+    await waitFor(() => expect(lastTimeLabel()).not.toMatch(/\d\d:\d\d/));
+    expect(lastTimeLabel()).toMatch(/2026/);
   });
 
   it("says 'Failed to load chart' and loads again on retry", async () => {

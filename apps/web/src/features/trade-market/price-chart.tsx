@@ -271,6 +271,19 @@ function useChartUpdates(
   }, [live, chartLocale]);
 }
 
+/** Candles of a day or longer start at midnight: the crosshair gives their date alone. */
+const DAY_OR_LONGER: ReadonlySet<string> = new Set(['1d', '1w']);
+
+/** The crosshair's time label for the candles' interval, on the chart of the current language. */
+function useCrosshairTime(partsRef: RefObject<ChartParts | null>, interval: string, chartLocale: string) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the ref is PriceChart's, stable for its life; chartLocale stands for the chart it holds
+  useEffect(() => {
+    partsRef.current?.chart.applyOptions({
+      localization: { timeFormatter: chartTimeLabel(!DAY_OR_LONGER.has(interval)) },
+    });
+  }, [interval, chartLocale]);
+}
+
 /** Candles of the chosen range with volume (spec §2.6 ranges), live from trades and prices. */
 export function PriceChart({
   pairId,
@@ -302,6 +315,7 @@ export function PriceChart({
   const partsRef = useChartParts(containerRef, chartLocale, colorsRef, liveRef, setHovered);
   useChartUpdates(partsRef, chartLocale, colors, colorsRef, liveRef, pricePrecision, live);
   usePriceLine(partsRef, priceLine, colors.text, chartLocale);
+  useCrosshairTime(partsRef, interval, chartLocale);
 
   const legend = hovered ?? lastCandle;
   const failed = Boolean(error) && !live;
