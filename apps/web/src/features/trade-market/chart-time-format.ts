@@ -1,6 +1,5 @@
 import { TickMarkType, type Time } from 'lightweight-charts';
-import { formatLocale } from '../../lib/format-locale.ts';
-import { timeZonePreference } from '../../state/preferences-store.ts';
+import { formatLocale, formatTimeZone } from '../../lib/format-locale.ts';
 
 /**
  * How every chart writes time (price, portfolio value, return curve): in the interface language
@@ -12,7 +11,7 @@ const asDate = (time: Time) => new Date((time as number) * 1000);
 /** Time-axis labels; the library passes the chart's locale (its `localization.locale`). */
 export function chartTickMark(time: Time, type: TickMarkType, locale: string): string {
   const date = asDate(time);
-  const timeZone = timeZonePreference();
+  const timeZone = formatTimeZone();
   switch (type) {
     case TickMarkType.Year:
       return date.toLocaleDateString(locale, { year: 'numeric', timeZone });
@@ -39,6 +38,6 @@ export function chartTimeLabel(withTime: boolean): (time: Time) => string {
     asDate(time).toLocaleString(formatLocale(), {
       dateStyle: 'medium',
       ...(withTime ? { timeStyle: 'short', hourCycle: 'h23' as const } : {}),
-      timeZone: timeZonePreference(),
+      timeZone: formatTimeZone(),
     });
 }
